@@ -1,0 +1,23 @@
+"""What a bot is, and how the table picks one for a seat."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from liar_tui.table.seats import BotLevel
+
+
+class Bot(Protocol):
+    """Chooses an action from what its seat may see; it is never given the full state."""
+
+    def act(self, view: Any) -> Any: ...
+
+
+def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
+    """The bot for ``game`` at ``level``, drawing its own randomness from ``rng``."""
+    if game == "liar-game":
+        from liar_tui.bots.liar_game_bot import LiarGameBot
+
+        return LiarGameBot(rng)
+    raise ValueError(f"no bot plays {game!r} yet")

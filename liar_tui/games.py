@@ -1,0 +1,70 @@
+"""The games liar-tui knows, what the home screen says of them, and how each table starts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from liar_tui.rules import liar_game
+from liar_tui.rules.base import GameState
+from liar_tui.table.setup import TableSetup
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    summary: str
+    min_seats: int
+    max_seats: int
+    new_state: Callable[[TableSetup], GameState] | None
+    """None while the game is announced but not yet playable."""
+
+    @property
+    def available(self) -> bool:
+        return self.new_state is not None
+
+
+def _new_liar_game(setup: TableSetup) -> GameState:
+    return liar_game.LiarGame(setup.rules, len(setup.seats), setup.seed)
+
+
+GAMES: dict[str, GameInfo] = {
+    info.id: info
+    for info in (
+        GameInfo(
+            "liar-game",
+            "Liar Game",
+            "Everyone shows three of their six cards at once; doubles and triples "
+            "multiply, the best hand scores. First to the target wins.",
+            liar_game.MIN_SEATS,
+            liar_game.MAX_SEATS,
+            _new_liar_game,
+        ),
+        GameInfo(
+            "liars-poker-cards",
+            "Liar's Poker (cards)",
+            "One five-card hand goes round the table; declare a better poker hand "
+            "than the last, or call the bluff.",
+            2,
+            12,
+            None,
+        ),
+        GameInfo(
+            "liars-poker-bills",
+            "Liar's Poker (dollar bills)",
+            "Bid how many times a digit appears across everyone's hidden serial "
+            "numbers; raise or pass, then the bills are shown.",
+            2,
+            10,
+            None,
+        ),
+    )
+}
+
+
+def new_state(setup: TableSetup) -> GameState:
+    info = GAMES[setup.game]
+    if info.new_state is None:
+        raise ValueError(f"{info.title} is not playable yet.")
+    return info.new_state(setup)

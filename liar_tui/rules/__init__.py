@@ -1,0 +1,1 @@
+"""Pure game rules: no UI, no I/O, no global randomness."""

@@ -1,0 +1,1 @@
+"""Where liar-tui keeps things between runs: settings (TOML) and the unfinished game."""

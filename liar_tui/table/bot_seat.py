@@ -1,0 +1,42 @@
+"""A bot in a chair: listens to its seat's updates and answers on the bus when it must act."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from liar_tui.bots.base import Bot
+from liar_tui.table.table import Bus, Refused, SeatUpdate
+
+Scheduler = Callable[[Callable[[], None]], None]
+
+
+def act_now(callback: Callable[[], None]) -> None:
+    """The headless scheduler: a bot answers at once (the bus queues its action)."""
+    callback()
+
+
+class BotSeat:
+    """Adapts a :class:`Bot` to the table: it sees only the updates of its own seat."""
+
+    def __init__(self, seat: int, bot: Bot, bus: Bus, schedule: Scheduler = act_now) -> None:
+        self.seat = seat
+        self.bot = bot
+        self.bus = bus
+        self.schedule = schedule
+        self._latest: SeatUpdate | None = None
+        self._pending = False
+
+    def __call__(self, update: SeatUpdate | Refused) -> None:
+        if isinstance(update, Refused):
+            raise RuntimeError(f"bot at seat {self.seat} sent an illegal action: {update.reason}")
+        self._latest = update
+        if self.seat in update.to_act and not self._pending:
+            self._pending = True
+            self.schedule(self._act)
+
+    def _act(self) -> None:
+        self._pending = False
+        update = self._latest
+        if update is None or self.seat not in update.to_act:
+            return
+        self.bus.send(self.bot.act(update.view))

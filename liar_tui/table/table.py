@@ -1,0 +1,124 @@
+"""The table and its message bus.
+
+Seats never touch the game state: they ``send`` actions on the bus, the table checks
+each against the rules, applies it, records it, and hands every seat a
+:class:`SeatUpdate` holding the public events and that seat's own view. The same
+actions, events and views are what a network connection will carry.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from liar_tui.rules.base import GameState
+from liar_tui.table.setup import TableSetup
+
+
+@dataclass(frozen=True)
+class SeatUpdate:
+    """What one seat learns after an action: public events and its own view."""
+
+    seat: int
+    events: tuple[Any, ...]
+    view: Any
+    to_act: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An action the table did not apply, and why, told only to the seat that sent it."""
+
+    seat: int
+    action: Any
+    reason: str
+
+
+Listener = Callable[[SeatUpdate | Refused], None]
+Recorder = Callable[[TableSetup, tuple[Any, ...], GameState], None]
+
+
+class Table:
+    """Owns one game's state and its action log; the only place rules are applied."""
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        game: GameState,
+        actions: tuple[Any, ...] = (),
+        recorder: Recorder | None = None,
+    ) -> None:
+        self.setup = setup
+        self._game = game
+        self._actions: list[Any] = list(actions)
+        self._listeners: dict[int, list[Listener]] = {}
+        self._recorder = recorder
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        return tuple(self._actions)
+
+    @property
+    def over(self) -> bool:
+        return self._game.over
+
+    def to_act(self) -> tuple[int, ...]:
+        return self._game.to_act()
+
+    def view(self, seat: int) -> Any:
+        return self._game.view(seat)
+
+    def snapshot(self) -> dict[str, object]:
+        return self._game.snapshot()
+
+    def subscribe(self, seat: int, listener: Listener) -> None:
+        """Hear every update of ``seat``; the listener gets the current view at once."""
+        self._listeners.setdefault(seat, []).append(listener)
+        listener(SeatUpdate(seat, (), self._game.view(seat), self._game.to_act()))
+
+    def unsubscribe(self, seat: int, listener: Listener) -> None:
+        if listener in self._listeners.get(seat, []):
+            self._listeners[seat].remove(listener)
+
+    def handle(self, action: Any) -> None:
+        """Apply one action from the bus, or refuse it to its sender with the reason."""
+        seat = getattr(action, "seat", -1)
+        if reason := self._game.refusal(action):
+            for listener in list(self._listeners.get(seat, [])):
+                listener(Refused(seat, action, reason))
+            return
+        events = tuple(self._game.apply(action))
+        self._actions.append(action)
+        if self._recorder is not None:
+            self._recorder(self.setup, self.actions, self._game)
+        to_act = self._game.to_act()
+        for listener_seat, listeners in list(self._listeners.items()):
+            update = SeatUpdate(listener_seat, events, self._game.view(listener_seat), to_act)
+            for listener in list(listeners):
+                listener(update)
+
+
+class Bus:
+    """Carries actions to the table one at a time, in the order they were sent.
+
+    A seat may send while the table is still telling others about the last action (a bot
+    answering at once); the bus queues it instead of re-entering the table.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._queue: deque[Any] = deque()
+        self._busy = False
+
+    def send(self, action: Any) -> None:
+        self._queue.append(action)
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            while self._queue:
+                self.table.handle(self._queue.popleft())
+        finally:
+            self._busy = False
