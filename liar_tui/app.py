@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.events import Resize
 
-from liar_tui.store.settings import Settings
+from liar_tui.rules.base import GameState
+from liar_tui.store.saves import SaveStore
+from liar_tui.store.settings import Settings, save_settings
+from liar_tui.table.local import open_table, seat_bots
 from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import Bus
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -33,6 +40,7 @@ class LiarApp(App[None]):
         self.settings = settings or Settings()
         self.settings_problem = settings_problem
         self._start = start
+        self.saves = SaveStore()
 
     def on_mount(self) -> None:
         from liar_tui.screens.home import HomeScreen
@@ -59,6 +67,52 @@ class LiarApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def start_table(self, setup: TableSetup) -> None:
-        """Open a new table from setup and show it."""
-        raise NotImplementedError
+    def save_settings(self, settings: Settings) -> bool:
+        """Keep new settings for this run and on disk; say so and keep the old ones on failure."""
+        try:
+            save_settings(settings)
+        except OSError as error:
+            self.notify(f"Settings not saved: {error.strerror or error}.", severity="error")
+            return False
+        self.settings = settings
+        self.settings_problem = None
+        return True
+
+    # tables ----------------------------------------------------------------------
+
+    def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:
+        """Seat everyone at a table (new, or rebuilt from saved actions) and show it.
+
+        The play screen subscribes the human seats when it mounts; bots are seated after it
+        so that a bot acting at once cannot race ahead of the screen that shows it.
+        """
+        from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+
+        table = open_table(setup, actions, recorder=self._record)
+        bus = Bus(table)
+        self.return_home()
+        self.push_screen(LiarGamePlayScreen(table, bus))
+        self.call_after_refresh(seat_bots, table, bus, self._schedule_bot)
+
+    def play_again(self, setup: TableSetup) -> None:
+        """A new game with the same seats and rules, and a new seed."""
+        self.start_table(replace(setup, seed=random.SystemRandom().randrange(2**31)))
+
+    def return_home(self) -> None:
+        """Close every screen above the home screen."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def _schedule_bot(self, act: Callable[[], None]) -> None:
+        delay = self.settings.bot_delay
+        if delay > 0:
+            self.set_timer(delay, act)
+        else:
+            self.call_later(act)
+
+    def _record(self, setup: TableSetup, actions: tuple[Any, ...], game: GameState) -> None:
+        """Save after every action; a finished game leaves nothing to resume."""
+        if game.over:
+            self.saves.clear()
+        else:
+            self.saves.save(setup, actions)

@@ -16,7 +16,11 @@ def act_now(callback: Callable[[], None]) -> None:
 
 
 class BotSeat:
-    """Adapts a :class:`Bot` to the table: it sees only the updates of its own seat."""
+    """Adapts a :class:`Bot` to the table: it sees only the updates of its own seat.
+
+    Between deciding and hearing its action applied, the seat still shows as "to act" in
+    the updates caused by others; ``_busy`` keeps the bot from answering twice.
+    """
 
     def __init__(self, seat: int, bot: Bot, bus: Bus, schedule: Scheduler = act_now) -> None:
         self.seat = seat
@@ -24,19 +28,21 @@ class BotSeat:
         self.bus = bus
         self.schedule = schedule
         self._latest: SeatUpdate | None = None
-        self._pending = False
+        self._busy = False
 
     def __call__(self, update: SeatUpdate | Refused) -> None:
         if isinstance(update, Refused):
             raise RuntimeError(f"bot at seat {self.seat} sent an illegal action: {update.reason}")
         self._latest = update
-        if self.seat in update.to_act and not self._pending:
-            self._pending = True
+        if update.actor == self.seat:
+            self._busy = False
+        if self.seat in update.to_act and not self._busy:
+            self._busy = True
             self.schedule(self._act)
 
     def _act(self) -> None:
-        self._pending = False
         update = self._latest
         if update is None or self.seat not in update.to_act:
+            self._busy = False
             return
         self.bus.send(self.bot.act(update.view))

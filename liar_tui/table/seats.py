@@ -34,6 +34,8 @@ BOT_NAMES = ("Ada", "Bea", "Cal", "Dex", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"
 
 def default_seats(bots: int = 3, humans: int = 1, you: str = "You") -> tuple[SeatConfig, ...]:
     """Humans first (the first one named ``you``), then bots with short distinct names."""
-    seats = [SeatConfig(you if i == 0 else f"Player {i + 1}", SeatKind.HUMAN) for i in range(humans)]
+    seats = [
+        SeatConfig(you if i == 0 else f"Player {i + 1}", SeatKind.HUMAN) for i in range(humans)
+    ]
     seats += [SeatConfig(BOT_NAMES[i % len(BOT_NAMES)]) for i in range(bots)]
     return tuple(seats)

@@ -25,6 +25,8 @@ class SeatUpdate:
     events: tuple[Any, ...]
     view: Any
     to_act: tuple[int, ...]
+    actor: int | None = None
+    """The seat whose action caused this update; None for the view given on subscribing."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,8 @@ class Table:
             self._recorder(self.setup, self.actions, self._game)
         to_act = self._game.to_act()
         for listener_seat, listeners in list(self._listeners.items()):
-            update = SeatUpdate(listener_seat, events, self._game.view(listener_seat), to_act)
+            view = self._game.view(listener_seat)
+            update = SeatUpdate(listener_seat, events, view, to_act, actor=seat)
             for listener in list(listeners):
                 listener(update)
 
