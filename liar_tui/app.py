@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.events import Resize
 
 from liar_tui.rules.base import GameState
-from liar_tui.store.saves import SaveStore
+from liar_tui.store.saves import SaveError, SaveStore
 from liar_tui.store.settings import Settings, save_settings
 from liar_tui.table.local import open_table, seat_bots
 from liar_tui.table.setup import TableSetup
@@ -41,6 +41,7 @@ class LiarApp(App[None]):
         self.settings_problem = settings_problem
         self._start = start
         self.saves = SaveStore()
+        self._save_warned: TableSetup | None = None
 
     def on_mount(self) -> None:
         from liar_tui.screens.home import HomeScreen
@@ -111,8 +112,19 @@ class LiarApp(App[None]):
             self.call_later(act)
 
     def _record(self, setup: TableSetup, actions: tuple[Any, ...], game: GameState) -> None:
-        """Save after every action; a finished game leaves nothing to resume."""
-        if game.over:
-            self.saves.clear()
+        """Save after every action; a finished game leaves nothing to resume.
+
+        A failed write (disk full, no permission) must not stop the game in front of the
+        player: it is said once per table, and the next action tries again.
+        """
+        try:
+            if game.over:
+                self.saves.clear()
+            else:
+                self.saves.save(setup, actions)
+        except SaveError as error:
+            if self._save_warned is not setup:
+                self._save_warned = setup
+                self.notify(str(error), title="Game not saved", severity="warning")
         else:
-            self.saves.save(setup, actions)
+            self._save_warned = None

@@ -1,12 +1,32 @@
-"""User settings, kept as TOML in the user's config folder."""
+"""User settings, kept as TOML in the user's config folder.
+
+A person may edit the file by hand, so reading it never fails and never writes: a bad
+file gives the defaults and one sentence saying what is wrong, and the file is left
+exactly as it was for its owner to fix.
+"""
 
 from __future__ import annotations
 
+import math
+import tomllib
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
+
+import tomli_w
 
 from liar_tui.rules import liar_game
+from liar_tui.store import paths
+from liar_tui.store.atomic import write_atomically
+from liar_tui.table.codec import CodecError, decode, encode
 from liar_tui.table.seats import SeatConfig, default_seats
+
+MAX_NAME_LENGTH = 20
+MAX_BOT_DELAY = 5.0
+MIN_SEATS = 2
+MAX_SEATS = 8
+
+_HEADER = "# liar-tui settings: the settings screen rewrites this file.\n\n"
 
 
 class CardStyle(Enum):
@@ -27,3 +47,67 @@ class Settings:
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
     """The seats a new table starts with."""
     liar_game: liar_game.Rules = field(default_factory=liar_game.Rules)
+
+
+def name_problem(name: str, what: str = "The player name") -> str | None:
+    """Why ``name`` cannot name a player, in one sentence; None when it can."""
+    if not name.strip():
+        return f"{what} must not be empty."
+    if len(name) > MAX_NAME_LENGTH:
+        return f"{what} must be at most {MAX_NAME_LENGTH} characters."
+    return None
+
+
+def settings_problems(settings: Settings) -> list[str]:
+    """Why these settings cannot be used, one sentence each; empty when they can."""
+    found: list[str] = []
+    if problem := name_problem(settings.player_name):
+        found.append(problem)
+    delay = settings.bot_delay
+    if not (math.isfinite(delay) and 0 <= delay <= MAX_BOT_DELAY):
+        found.append(f"The bot delay must be from 0 to {MAX_BOT_DELAY:g} seconds.")
+    if not MIN_SEATS <= len(settings.seats) <= MAX_SEATS:
+        found.append(f"A table needs {MIN_SEATS} to {MAX_SEATS} seats.")
+    for number, seat in enumerate(settings.seats, start=1):
+        if problem := name_problem(seat.name, f"The name of seat {number}"):
+            found.append(problem)
+    found += settings.liar_game.problems()
+    return found
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings and None; or the defaults and why the file was not used.
+
+    A missing file is normal (first run) and gives the defaults with no message.
+    """
+    path = path or paths.settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError) as error:
+        return Settings(), _not_loaded(path, f"it could not be read ({error})")
+    try:
+        settings = decode(tomllib.loads(text), Settings, tagged=False)
+    except tomllib.TOMLDecodeError as error:
+        return Settings(), _not_loaded(path, f"it is not valid TOML ({error})")
+    except CodecError as error:
+        return Settings(), _not_loaded(path, str(error))
+    if problems := settings_problems(settings):
+        return Settings(), _not_loaded(path, problems[0].rstrip("."))
+    return settings, None
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings, replacing the file atomically; refuse settings with problems.
+
+    Refusing here keeps the promise that every file liar-tui writes, it can read back.
+    """
+    if problems := settings_problems(settings):
+        raise ValueError(" ".join(problems))
+    path = path or paths.settings_path()
+    write_atomically(path, _HEADER + tomli_w.dumps(encode(settings, tagged=False)))
+
+
+def _not_loaded(path: Path, problem: str) -> str:
+    return f"The settings file {path} was not used, so the defaults apply: {problem}."

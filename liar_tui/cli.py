@@ -1,0 +1,208 @@
+"""The command line: ``liar-tui`` opens the home screen, ``liar-tui play GAME`` a table.
+
+Parsing is pure (:func:`parse_command`) so it is tested without a terminal; the app, and
+with it Textual, is imported only once there is something to show, which keeps
+``--help``, ``--version`` and mistakes instant. A mistake is one line on stderr and exit
+code 2, never argparse's usage dump or a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, NoReturn
+
+from liar_tui import __version__, games
+from liar_tui.rules import liar_game
+from liar_tui.store.settings import Settings, load_settings, name_problem
+from liar_tui.table.seats import default_seats
+from liar_tui.table.setup import TableSetup
+
+if TYPE_CHECKING:
+    from liar_tui.app import LiarApp
+
+PROG = "liar-tui"
+USAGE_ERROR = 2
+MAX_BOTS = liar_game.MAX_SEATS - 1
+
+
+class UsageError(Exception):
+    """A command line that cannot be run; the message is one line."""
+
+
+@dataclass(frozen=True)
+class OpenHome:
+    """Open the home screen."""
+
+
+@dataclass(frozen=True)
+class StartTable:
+    """Sit down at a new table at once."""
+
+    setup: TableSetup
+
+
+@dataclass(frozen=True)
+class PrintText:
+    """Print help or the version and stop."""
+
+    text: str
+
+
+Command = OpenHome | StartTable | PrintText
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse that raises instead of printing its usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _int_between(low: int, high: int | None = None) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        number = _whole_number(text)
+        if number < low or (high is not None and number > high):
+            allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {number}")
+        return number
+
+    return parse
+
+
+def _build_parser() -> tuple[_Parser, _Parser]:
+    parser = _Parser(
+        prog=PROG,
+        description="Three bluffing card games in your terminal.",
+        epilog="With no command, liar-tui opens the home screen.",
+        add_help=False,
+    )
+    parser.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    parser.add_argument("--version", action="store_true", help="show the version and exit")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    play = commands.add_parser(
+        "play",
+        help="start a table at once",
+        description="Start a table at once, with the settings' rules unless told otherwise.",
+        add_help=False,
+    )
+    play.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    play.add_argument("game", nargs="?", help=f"the game to play ({', '.join(games.GAMES)})")
+    seats = play.add_argument_group("seats")
+    seats.add_argument(
+        "--bots",
+        type=_int_between(1, MAX_BOTS),
+        default=3,
+        metavar="N",
+        help="bot seats (default 3)",
+    )
+    seats.add_argument(
+        "--humans",
+        type=_int_between(0),
+        default=1,
+        metavar="N",
+        help="people taking turns at this keyboard (default 1)",
+    )
+    seats.add_argument("--name", help="the first person's name (default: from the settings)")
+    rules = play.add_argument_group("rules (default: from the settings)")
+    rules.add_argument(
+        "--seed", type=_whole_number, metavar="N", help="the shuffle's seed (default: random)"
+    )
+    rules.add_argument(
+        "--target", type=_whole_number, metavar="N", help="the score that ends the game"
+    )
+    rules.add_argument("--decks", type=int, choices=(1, 2), help="one or two decks")
+    for name, title in (("free_jokers", "free jokers"), *liar_game.VARIANT_TITLES.items()):
+        rules.add_argument(
+            f"--{name.replace('_', '-')}",
+            dest=name,
+            action=argparse.BooleanOptionalAction,
+            help=f"{title.lower()} on or off",
+        )
+    return parser, play
+
+
+def parse_command(argv: Sequence[str], settings: Settings) -> Command:
+    """What the command line asks for; raises :class:`UsageError` with a one-line reason."""
+    parser, play = _build_parser()
+    args = parser.parse_args(list(argv))
+    if args.command is None:
+        if args.help:
+            return PrintText(parser.format_help())
+        if args.version:
+            return PrintText(f"{PROG} {__version__}")
+        return OpenHome()
+    if args.help:
+        return PrintText(play.format_help())
+    if args.game is None:
+        raise UsageError("play needs a game, such as: liar-tui play liar-game")
+    return StartTable(_play_setup(args, settings))
+
+
+def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
+    info = games.GAMES.get(args.game)
+    if info is None:
+        known = ", ".join(games.GAMES)
+        raise UsageError(f"unknown game {args.game!r} (choose from {known})")
+    if not info.available:
+        raise UsageError(f"{info.title} is not playable yet; try liar-game")
+    seat_count = args.humans + args.bots
+    if not info.min_seats <= seat_count <= info.max_seats:
+        raise UsageError(
+            f"{info.title} seats {info.min_seats} to {info.max_seats} players, "
+            f"not {seat_count} ({_count(args.humans, 'human')}, {_count(args.bots, 'bot')})"
+        )
+    name = settings.player_name if args.name is None else args.name
+    if problem := name_problem(name, "--name"):
+        raise UsageError(problem.rstrip("."))
+    changes = {
+        option: getattr(args, option)
+        for option in ("target", "decks", "free_jokers", *liar_game.VARIANT_NAMES)
+        if getattr(args, option) is not None
+    }
+    rules = replace(settings.liar_game, **changes)
+    if problems := rules.problems():
+        hint = " (add --decks 2)" if rules.decks == 1 and rules.variants else ""
+        raise UsageError(problems[0].rstrip(".") + hint)
+    seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed
+    return TableSetup(info.id, rules, default_seats(args.bots, args.humans, name), seed)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def build_app(argv: Sequence[str]) -> LiarApp | int:
+    """The app the command line asks for, or the exit code when there is nothing to show."""
+    settings, settings_problem = load_settings()
+    try:
+        command = parse_command(argv, settings)
+    except UsageError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if isinstance(command, PrintText):
+        print(command.text.rstrip("\n"))
+        return 0
+    from liar_tui.app import LiarApp
+
+    start = command.setup if isinstance(command, StartTable) else None
+    return LiarApp(settings=settings, settings_problem=settings_problem, start=start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run liar-tui and return its exit code (2 for a command line that cannot be run)."""
+    app = build_app(sys.argv[1:] if argv is None else argv)
+    if isinstance(app, int):
+        return app
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,151 @@
+"""The unfinished table, saved after every action so a game survives closing the app.
+
+The file holds only the setup (game, rules, seats, seed) and the actions taken: the
+game is rebuilt by replaying them, which is also how a damaged or edited file is caught.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from liar_tui import games
+from liar_tui.rules.base import GameState
+from liar_tui.store import paths
+from liar_tui.store.atomic import write_atomically
+from liar_tui.table.codec import GAME_TYPES, CodecError, decode, encode
+from liar_tui.table.setup import TableSetup
+
+FORMAT = "liar-tui saved table"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save that cannot be written or used; the message is one sentence naming the file."""
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    setup: TableSetup
+    actions: tuple[Any, ...]
+    saved_at: str
+    """When it was saved, as an ISO 8601 UTC timestamp."""
+
+
+class SaveStore:
+    """Reads and writes the one unfinished table."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or paths.save_path()
+
+    def save(self, setup: TableSetup, actions: tuple[Any, ...]) -> None:
+        """Replace the saved table with this one.
+
+        This runs on the UI thread after every action, so it stays cheap: a few KB of
+        compact JSON and no fsync. ``os.replace`` is atomic, so a crash of the app leaves
+        either the old save or the new one, never a torn file; only a power cut could lose
+        the last action or two, which is an acceptable cost for a card game.
+        """
+        document = {
+            "format": FORMAT,
+            "version": VERSION,
+            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "setup": encode(setup),
+            "actions": encode(actions),
+        }
+        try:
+            write_atomically(self.path, json.dumps(document, separators=(",", ":")))
+        except OSError as error:
+            reason = error.strerror or error
+            raise SaveError(f"Could not save the table to {self.path}: {reason}.") from None
+
+    def load(self) -> SavedTable | None:
+        """The saved table, checked by replaying it; None when there is none.
+
+        Raises :class:`SaveError` for a file that is unreadable, corrupt, from an unknown
+        version or game, or whose actions do not replay: a bad save is refused whole.
+        """
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            raise SaveError(f"The saved table {self.path} could not be read: {error}.") from None
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise self._corrupt(f"it is not valid JSON ({error})") from None
+        saved = self._parse(document)
+        self._check_replay(saved)
+        return saved
+
+    def clear(self) -> None:
+        """Forget the saved table (the game ended, or the player abandoned it)."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as error:
+            raise SaveError(f"Could not remove the saved table {self.path}: {error}.") from None
+
+    # reading --------------------------------------------------------------------
+
+    def _corrupt(self, problem: str) -> SaveError:
+        return SaveError(f"The saved table {self.path} is damaged: {problem}.")
+
+    def _parse(self, document: Any) -> SavedTable:
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise self._corrupt("it is not a liar-tui saved table")
+        version = document.get("version")
+        if version != VERSION or type(version) is not int:
+            raise SaveError(
+                f"The saved table {self.path} is from an unknown version "
+                f"({version!r}) of liar-tui; this version reads version {VERSION}."
+            )
+        extra = sorted(set(document) - {"format", "version", "saved_at", "setup", "actions"})
+        if extra:
+            raise self._corrupt(f"unknown entry {extra[0]!r}")
+        saved_at = document.get("saved_at")
+        if not isinstance(saved_at, str) or not _is_timestamp(saved_at):
+            raise self._corrupt("its time of saving is missing or not a timestamp")
+        raw_setup = document.get("setup")
+        game = raw_setup.get("game") if isinstance(raw_setup, dict) else None
+        if not isinstance(game, str):
+            raise self._corrupt("it does not say which game it is")
+        types = GAME_TYPES.get(game)
+        if types is None:
+            raise SaveError(f"The saved table {self.path} is for an unknown game {game!r}.")
+        try:
+            setup = decode(raw_setup, TableSetup)
+            actions = decode(document.get("actions"), tuple[types.action, ...])
+        except CodecError as error:
+            raise self._corrupt(str(error)) from None
+        if type(setup.rules) is not types.rules:
+            raise self._corrupt(f"its rules are not {games.GAMES[game].title} rules")
+        return SavedTable(setup, actions, saved_at)
+
+    def _check_replay(self, saved: SavedTable) -> None:
+        try:
+            state: GameState = games.new_state(saved.setup)
+        except ValueError as error:
+            raise self._corrupt(f"its table cannot be set up ({_clause(error)})") from None
+        for number, action in enumerate(saved.actions, start=1):
+            if reason := state.refusal(action):
+                raise self._corrupt(f"action {number} does not replay ({_clause(reason)})")
+            state.apply(action)
+        if state.over:
+            raise self._corrupt("its game is already over")
+
+
+def _is_timestamp(text: str) -> bool:
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _clause(sentence: object) -> str:
+    """A sentence made fit to sit inside another one, without its full stop."""
+    return str(sentence).rstrip(".")

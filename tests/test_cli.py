@@ -1,0 +1,201 @@
+"""The command line: what each command asks for, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from liar_tui import __version__
+from liar_tui.cli import OpenHome, PrintText, StartTable, UsageError, main, parse_command
+from liar_tui.rules.liar_game import Rules
+from liar_tui.store.settings import Settings, save_settings
+from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
+from liar_tui.table.setup import TableSetup
+
+
+def start(argv: list[str], settings: Settings | None = None) -> TableSetup:
+    command = parse_command(argv, settings or Settings())
+    assert isinstance(command, StartTable)
+    return command.setup
+
+
+def test_no_command_opens_the_home_screen() -> None:
+    assert parse_command([], Settings()) == OpenHome()
+
+
+def test_play_parses_to_the_table_it_names() -> None:
+    setup = start(["play", "liar-game", "--bots", "3", "--seed", "7", "--target", "500"])
+    assert setup == TableSetup("liar-game", Rules(target=500), default_seats(3, 1, "You"), 7)
+
+
+def test_every_rule_and_seat_option_reaches_the_setup() -> None:
+    argv = ["play", "liar-game", "--bots", "1", "--humans", "2", "--name", "Ann", "--seed", "-4"]
+    argv += ["--target", "2000", "--decks", "2", "--free-jokers", "--big-combos"]
+    argv += ["--joker-sets", "--low-straight", "--low-doubling"]
+    setup = start(argv)
+    assert setup.rules == Rules(2, 2000, True, True, True, True, True)
+    assert setup.seats == (
+        SeatConfig("Ann", SeatKind.HUMAN),
+        SeatConfig("Player 2", SeatKind.HUMAN),
+        SeatConfig("Ada"),
+    )
+    assert setup.seed == -4
+
+
+def test_the_settings_give_the_defaults_and_options_override_them() -> None:
+    settings = Settings(player_name="Zoe", liar_game=Rules(decks=2, big_combos=True, target=800))
+    setup = start(["play", "liar-game", "--no-big-combos", "--low-straight"], settings)
+    assert setup.rules == Rules(decks=2, target=800, low_straight=True)
+    assert setup.seats[0] == SeatConfig("Zoe", SeatKind.HUMAN)
+
+
+def test_all_bot_tables_are_allowed_for_watching() -> None:
+    setup = start(["play", "liar-game", "--humans", "0", "--bots", "2"])
+    assert setup.human_seats == ()
+
+
+def test_the_seed_is_random_when_not_given() -> None:
+    seed = start(["play", "liar-game"]).seed
+    assert isinstance(seed, int)
+    assert 0 <= seed < 2**31
+
+
+def test_help_describes_both_levels() -> None:
+    top = parse_command(["--help"], Settings())
+    assert isinstance(top, PrintText)
+    assert top.text.startswith("usage: liar-tui")
+    assert "play" in top.text
+    play = parse_command(["play", "--help"], Settings())
+    assert isinstance(play, PrintText)
+    assert "--low-doubling" in play.text
+
+
+def test_main_prints_help_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-h"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("usage: liar-tui")
+    assert err == ""
+
+
+def test_main_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr() == (f"liar-tui {__version__}\n", "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["deal"], "invalid choice: 'deal'"),
+        (["play"], "play needs a game"),
+        (["play", "chess"], "unknown game 'chess' (choose from liar-game"),
+        (["play", "liars-poker-cards"], "Liar's Poker (cards) is not playable yet"),
+        (["play", "liars-poker-bills"], "Liar's Poker (dollar bills) is not playable yet"),
+        (["play", "liar-game", "--bots", "0"], "argument --bots: must be from 1 to 7, not 0"),
+        (["play", "liar-game", "--bots", "8"], "argument --bots: must be from 1 to 7, not 8"),
+        (
+            ["play", "liar-game", "--bots", "three"],
+            "argument --bots: 'three' is not a whole number",
+        ),
+        (["play", "liar-game", "--humans", "-1"], "argument --humans: must be at least 0"),
+        (["play", "liar-game", "--humans", "6"], "seats 2 to 8 players, not 9 (6 humans, 3 bots)"),
+        (["play", "liar-game", "--humans", "0", "--bots", "1"], "not 1 (0 humans, 1 bot)"),
+        (["play", "liar-game", "--seed", "1.5"], "argument --seed: '1.5' is not a whole number"),
+        (["play", "liar-game", "--seed"], "argument --seed: expected one argument"),
+        (["play", "liar-game", "--target", "0"], "The target score must be at least 1"),
+        (["play", "liar-game", "--decks", "3"], "argument --decks: invalid choice: 3"),
+        (["play", "liar-game", "--joker-sets"], "Joker sets needs two decks"),
+        (["play", "liar-game", "--name", ""], "--name must not be empty"),
+        (["play", "liar-game", "--name", "x" * 21], "--name must be at most 20 characters"),
+    ],
+)
+def test_a_bad_command_line_is_one_line_on_stderr_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    with pytest.raises(UsageError):
+        parse_command(argv, Settings())
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("liar-tui: error: ")
+    assert words in err
+    assert err.count("\n") == 1
+    assert err.endswith("\n")
+
+
+def test_variants_with_one_deck_suggest_the_fix(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "liar-game", "--big-combos"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("(add --decks 2)")
+
+
+class FakeApp:
+    """Stands in for LiarApp so that main's wiring is tested without a terminal."""
+
+    created: list[dict[str, Any]]
+
+    def __init__(self, **options: Any) -> None:
+        FakeApp.created.append(options)
+        self.return_code = 0
+
+    def run(self) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    import liar_tui.app
+
+    FakeApp.created = []
+    monkeypatch.setattr(liar_tui.app, "LiarApp", FakeApp)
+    return FakeApp.created
+
+
+def test_main_opens_the_app_with_the_saved_settings(fake_app: list[dict[str, Any]]) -> None:
+    settings = Settings(player_name="Kim")
+    save_settings(settings)
+    assert main([]) == 0
+    assert fake_app == [{"settings": settings, "settings_problem": None, "start": None}]
+
+
+def test_main_starts_the_table_and_passes_on_a_settings_problem(
+    fake_app: list[dict[str, Any]], isolated_dirs: dict[str, Path]
+) -> None:
+    isolated_dirs["config"].mkdir()
+    (isolated_dirs["config"] / "settings.toml").write_text("bot_delay = 99\n", encoding="utf-8")
+    assert main(["play", "liar-game", "--seed", "3"]) == 0
+    [options] = fake_app
+    assert options["settings"] == Settings()
+    assert "bot delay" in options["settings_problem"]
+    assert options["start"] == TableSetup("liar-game", Rules(), default_seats(), 3)
+
+
+def run_module(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "liar_tui", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_real_process_gives_one_line_and_exit_2() -> None:
+    result = run_module("--bogus")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == "liar-tui: error: unrecognized arguments: --bogus\n"
+
+
+def test_the_version_does_not_load_textual() -> None:
+    code = (
+        "import sys; from liar_tui.cli import main; main(['--version']); "
+        "print('textual' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout == f"liar-tui {__version__}\nFalse\n"
