@@ -1,0 +1,115 @@
+"""The reveal: every hand of the round face up at once, valued, and who scored what."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Grid, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from liar_tui.rules.liar_game import HandScore, RevealedHand, RoundRevealed
+from liar_tui.widgets.buttons import MouseButton
+from liar_tui.widgets.card_art import CardLook
+from liar_tui.widgets.cards import CardRow, InlineCards
+from liar_tui.widgets.table_panels import names_joined
+
+SEAT_PANEL_WIDTH = 25
+"""Three cards side by side inside a border; the grid puts as many across as fit."""
+SEAT_PANEL_HEIGHT = 10
+_CHROME_ROWS = 4
+"""The headline, the continue line and the footer around the grid of hands."""
+
+
+def seat_outcome(hand: RevealedHand, look: CardLook) -> str:
+    """What the round paid one seat: points, less any joker penalty."""
+    if not hand.won:
+        return "no points"
+    if hand.score.penalty:
+        return look.text(f"won {hand.score.value}−{hand.score.penalty} = {hand.points:+d}")
+    return f"won {hand.points:+d}"
+
+
+def value_formula(score: HandScore) -> str:
+    """The breakdown without its "if it wins" note: at the reveal the outcome is known."""
+    return score.breakdown().partition(", ")[0]
+
+
+def reveal_headline(result: RoundRevealed, names: Sequence[str]) -> str:
+    winners = names_joined([names[seat] for seat in result.winners])
+    value = result.hand_of(result.winners[0]).score.value
+    if len(result.winners) == 1:
+        return f"Round {result.round}: {winners} wins with {value}."
+    return f"Round {result.round}: {winners} tie with {value} and all score."
+
+
+class SeatReveal(Vertical):
+    """One seat's shown hand: the cards, what they are worth, and what they scored."""
+
+    def __init__(self, hand: RevealedHand, name: str, score: int, look: CardLook) -> None:
+        classes = "seat-reveal -winner" if hand.won else "seat-reveal"
+        super().__init__(id=f"reveal-seat-{hand.seat}", classes=classes)
+        self.hand = hand
+        self.look = look
+        self.border_title = look.text(f"★ {name} · {score}" if hand.won else f"{name} · {score}")
+        self.border_subtitle = seat_outcome(hand, look)
+
+    def compose(self) -> ComposeResult:
+        score = self.hand.score
+        yield CardRow(score.cards, self.look, classes="faces")
+        yield InlineCards(score.cards, self.look, classes="inline")
+        yield Static(score.describe(), classes="hand-kind")
+        yield Static(self.look.text(value_formula(score)), classes="hand-value")
+        if self.hand.renewed:
+            yield Static("Pocket renewed: six new cards.", classes="renewed")
+
+
+class RevealScreen(Screen[None]):
+    """Shown after each round; Enter (or the button) goes back to the table."""
+
+    CSS_PATH = "reveal.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "continue", "Continue"),
+    ]
+
+    def __init__(self, result: RoundRevealed, names: Sequence[str], look: CardLook) -> None:
+        super().__init__()
+        self.result = result
+        self.names = tuple(names)
+        self.look = look
+
+    def compose(self) -> ComposeResult:
+        yield Static(reveal_headline(self.result, self.names), id="reveal-headline")
+        with Center(), Grid(id="reveal-grid"):
+            for hand in self.result.hands:
+                name = self.names[hand.seat]
+                yield SeatReveal(hand, name, self.result.scores[hand.seat], self.look)
+        with Center(id="reveal-continue"):
+            yield MouseButton(
+                "Continue (press Enter)", id="reveal-ok", variant="primary", compact=True
+            )
+        yield Footer()
+
+    def on_resize(self, event: Resize) -> None:
+        """As many columns of hands as fit; one-line cards when faces would not all show."""
+        seats = len(self.result.hands)
+        columns = max(1, min(seats, event.size.width // SEAT_PANEL_WIDTH))
+        rows = math.ceil(seats / columns)
+        compact = rows * SEAT_PANEL_HEIGHT + _CHROME_ROWS > event.size.height
+        self.set_class(compact, "-compact")
+        grid = self.query_one("#reveal-grid", Grid)
+        grid.styles.grid_size_columns = columns
+        grid.styles.width = columns * SEAT_PANEL_WIDTH
+
+    def action_continue(self) -> None:
+        self.dismiss()
+
+    @on(Button.Pressed, "#reveal-ok")
+    def _ok_pressed(self) -> None:
+        self.dismiss()

@@ -1,0 +1,256 @@
+"""The hand picker: choose the cards to show from a six-card pocket, by keys or by mouse.
+
+It only picks and tells: it posts :class:`HandPicker.SelectionChanged` and
+:class:`HandPicker.Submitted`, and leaves sending the hand to the screen that owns it. The
+value line under the cards comes straight from the rules' own functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult, RenderResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from liar_tui.rules.cards import Card
+from liar_tui.rules.liar_game import Rules, score_hand, why_not_a_hand
+from liar_tui.widgets.buttons import MouseButton
+from liar_tui.widgets.card_art import CARD_HEIGHT, CARD_WIDTH, CardLook, face_lines, inline_cards
+
+_PICK_KEYS = Binding.Group("Pick", compact=True)
+_CURSOR_KEYS = Binding.Group("Move/pick", compact=True)
+_LABEL_STYLE = Style(dim=True)
+_CURSOR_STYLE = Style(reverse=True, bold=True)
+
+
+class PickableCard(Widget):
+    """One pocket card: sits low, rises a row when picked; its number is its key."""
+
+    DEFAULT_CSS = f"""
+    PickableCard {{
+        width: {CARD_WIDTH};
+        height: {CARD_HEIGHT + 2};
+        margin-right: 1;
+    }}
+    """
+
+    picked: reactive[bool] = reactive(False)
+    under_cursor: reactive[bool] = reactive(False)
+
+    class Pressed(Message):
+        """The card was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int, card: Card, look: CardLook) -> None:
+        super().__init__(id=f"pick-{index + 1}")
+        self.index = index
+        self.card = card
+        self.look = look
+
+    def render(self) -> RenderResult:
+        face = face_lines(self.card, self.look, raised=self.picked)
+        gap = Text(" " * CARD_WIDTH)
+        lines = [*face, gap] if self.picked else [gap, *face]
+        number = f"[{self.index + 1}]" if self.under_cursor else str(self.index + 1)
+        style = _CURSOR_STYLE if self.under_cursor else _LABEL_STYLE
+        lines.append(Text(number.center(CARD_WIDTH), style=style))
+        return Text("\n").join(lines)
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.index))
+
+
+class HandPicker(Widget, can_focus=True):
+    """A pocket laid out as cards; pick some, read their value, show them."""
+
+    DEFAULT_CSS = """
+    HandPicker {
+        height: auto;
+        width: 100%;
+    }
+    HandPicker > #pocket {
+        height: auto;
+        width: auto;
+    }
+    HandPicker > #hand-value {
+        height: auto;
+        margin-top: 1;
+    }
+    HandPicker > #picker-buttons {
+        height: auto;
+        width: auto;
+        margin-top: 1;
+    }
+    HandPicker > #picker-buttons > Button {
+        margin-right: 2;
+    }
+    HandPicker:focus > #pocket {
+        background: $boost;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(str(n), f"toggle({n - 1})", f"Pick card {n}", group=_PICK_KEYS)
+            for n in range(1, 7)
+        ),
+        Binding("left", "move(-1)", "Previous card", group=_CURSOR_KEYS),
+        Binding("right", "move(1)", "Next card", group=_CURSOR_KEYS),
+        Binding("space", "toggle_cursor", "Pick/unpick the card at the cursor", group=_CURSOR_KEYS),
+        Binding("enter", "submit", "Show"),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+
+    class SelectionChanged(Message):
+        """The picked cards changed; ``cards`` are in pocket order."""
+
+        def __init__(self, picker: HandPicker, cards: tuple[Card, ...]) -> None:
+            super().__init__()
+            self.picker = picker
+            self.cards = cards
+
+        @property
+        def control(self) -> HandPicker:
+            return self.picker
+
+    class Submitted(Message):
+        """The player asked to show the picked cards (legal or not: the table decides)."""
+
+        def __init__(self, picker: HandPicker, cards: tuple[Card, ...]) -> None:
+            super().__init__()
+            self.picker = picker
+            self.cards = cards
+
+        @property
+        def control(self) -> HandPicker:
+            return self.picker
+
+    def __init__(
+        self,
+        rules: Rules,
+        look: CardLook,
+        pocket: Sequence[Card] = (),
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rules = rules
+        self.look = look
+        self._pocket: tuple[Card, ...] = tuple(pocket)
+        self._picked: set[int] = set()
+
+    @property
+    def pocket(self) -> tuple[Card, ...]:
+        return self._pocket
+
+    @property
+    def selection(self) -> tuple[Card, ...]:
+        return tuple(card for index, card in enumerate(self._pocket) if index in self._picked)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="pocket"):
+            yield from self._card_widgets()
+        yield Static(self._value_text(), id="hand-value")
+        with Horizontal(id="picker-buttons"):
+            yield MouseButton("Show hand", id="show-hand", variant="primary", compact=True)
+            yield MouseButton("Clear", id="clear-pick", compact=True)
+
+    def _card_widgets(self) -> list[PickableCard]:
+        return [PickableCard(i, card, self.look) for i, card in enumerate(self._pocket)]
+
+    async def show_pocket(self, pocket: Sequence[Card]) -> None:
+        """Lay out a new pocket with nothing picked (a new round, or another player's turn)."""
+        self._pocket = tuple(pocket)
+        self._picked.clear()
+        row = self.query_one("#pocket", Horizontal)
+        await row.remove_children()
+        await row.mount_all(self._card_widgets())
+        self.cursor = 0
+        self._refresh_pick(announce=False)
+
+    # actions --------------------------------------------------------------------------
+
+    def action_toggle(self, index: int) -> None:
+        if not 0 <= index < len(self._pocket):
+            self.app.bell()
+            return
+        self.cursor = index
+        self._picked ^= {index}
+        self._refresh_pick()
+
+    def action_toggle_cursor(self) -> None:
+        self.action_toggle(self.cursor)
+
+    def action_move(self, step: int) -> None:
+        if self._pocket:
+            self.cursor = (self.cursor + step) % len(self._pocket)
+
+    def action_clear(self) -> None:
+        if self._picked:
+            self._picked.clear()
+            self._refresh_pick()
+
+    def action_submit(self) -> None:
+        self.post_message(self.Submitted(self, self.selection))
+
+    @on(PickableCard.Pressed)
+    def _card_clicked(self, event: PickableCard.Pressed) -> None:
+        event.stop()
+        self.focus()
+        self.action_toggle(event.index)
+
+    @on(Button.Pressed, "#show-hand")
+    def _show_clicked(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_submit()
+
+    @on(Button.Pressed, "#clear-pick")
+    def _clear_clicked(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_clear()
+
+    # drawing --------------------------------------------------------------------------
+
+    def watch_cursor(self, cursor: int) -> None:
+        for card in self.query(PickableCard):
+            card.under_cursor = card.index == cursor
+
+    def _refresh_pick(self, announce: bool = True) -> None:
+        for card in self.query(PickableCard):
+            card.picked = card.index in self._picked
+            card.under_cursor = card.index == self.cursor
+        self.query_one("#hand-value", Static).update(self._value_text())
+        if announce:
+            self.post_message(self.SelectionChanged(self, self.selection))
+
+    def _value_text(self) -> Text:
+        """The picked cards, then their value and breakdown or why they are not a hand yet."""
+        cards = self.selection
+        reason = why_not_a_hand(cards, self.rules)
+        line = Text()
+        if cards:
+            line.append_text(inline_cards(cards, self.look))
+            line.append("  ")
+        if reason is not None:
+            line.append(self.look.text(reason), style="italic")
+            return line
+        score = score_hand(cards, self.rules)
+        line.append(self.look.text(f"{score.describe()}: "))
+        line.append(self.look.text(score.breakdown()), style="bold")
+        return line
