@@ -16,13 +16,13 @@ from textual.widgets import Button, Footer, Static
 
 from liar_tui.rules.liar_game import GameOver
 from liar_tui.widgets.buttons import MouseButton
-from liar_tui.widgets.table_panels import names_joined
+from liar_tui.widgets.table_panels import names_joined, subject_verb
 
 
 def winners_line(result: GameOver, names: Sequence[str]) -> str:
     top = result.scores[result.winners[0]]
     if len(result.winners) == 1:
-        return f"{names[result.winners[0]]} wins with {top} points!"
+        return f"{subject_verb(names[result.winners[0]], 'win')} with {top} points!"
     return f"{names_joined([names[seat] for seat in result.winners])} share the win with {top}!"
 
 

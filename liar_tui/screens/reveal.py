@@ -18,7 +18,7 @@ from liar_tui.rules.liar_game import HandScore, RevealedHand, RoundRevealed
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.cards import CardRow, InlineCards
-from liar_tui.widgets.table_panels import names_joined
+from liar_tui.widgets.table_panels import names_joined, subject_verb
 
 SEAT_PANEL_WIDTH = 25
 """Three cards side by side inside a border; the grid puts as many across as fit."""
@@ -45,7 +45,7 @@ def reveal_headline(result: RoundRevealed, names: Sequence[str]) -> str:
     winners = names_joined([names[seat] for seat in result.winners])
     value = result.hand_of(result.winners[0]).score.value
     if len(result.winners) == 1:
-        return f"Round {result.round}: {winners} wins with {value}."
+        return f"Round {result.round}: {subject_verb(winners, 'win')} with {value}."
     return f"Round {result.round}: {winners} tie with {value} and all score."
 
 

@@ -23,6 +23,11 @@ def names_joined(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def subject_verb(name: str, verb: str) -> str:
+    """``Ada wins`` but ``You win``: the default player name is a pronoun."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
 NAME_WIDTH = 8
 """Names longer than this are cut with an ellipsis where space is tight."""
 

@@ -22,6 +22,7 @@ from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.card_art import CardLook, corner_label
 from liar_tui.widgets.hand_picker import HandPicker
+from liar_tui.widgets.table_panels import subject_verb
 
 ONE_HUMAN = (
     SeatConfig("You", SeatKind.HUMAN),
@@ -86,7 +87,7 @@ async def test_a_whole_game_by_keys_alone_and_no_privacy_screen_for_one_human() 
         text = screen_text(app)
         assert "Game over" in text
         winner = table.setup.names[table.view(0).winners[0]]
-        assert f"{winner} wins with" in text or "share the win" in text
+        assert f"{subject_verb(winner, 'win')} with" in text or "share the win" in text
         await pilot.press("h")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
