@@ -18,6 +18,9 @@ def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
     """The bot for ``game`` at ``level``, drawing its own randomness from ``rng``."""
     if game == "liar-game":
         from liar_tui.bots.liar_game_bot import LiarGameBot
+        from liar_tui.bots.random_bot import RandomLiarGameBot
 
+        if level is BotLevel.EASY:
+            return RandomLiarGameBot(rng)
         return LiarGameBot(rng)
     raise ValueError(f"no bot plays {game!r} yet")
