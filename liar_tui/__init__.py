@@ -1,2 +1,3 @@
-from importlib.metadata import version
-__version__ = version('liar-tui')
+"""liar-tui: three bluffing card games in the terminal."""
+
+__version__ = "0.1.0"

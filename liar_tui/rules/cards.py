@@ -7,6 +7,7 @@ that "no card twice" stays checkable, while every rule looks only at rank and su
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterable
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 
+@functools.total_ordering
 class Suit(Enum):
     CLUBS = "C"
     DIAMONDS = "D"
@@ -87,9 +89,7 @@ _RANK_LABELS.update(
     {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker"}
 )
 _RANK_ASCII = {r: str(r.value) for r in NATURAL_RANKS if r <= Rank.NINE}
-_RANK_ASCII.update(
-    {Rank.TEN: "T", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
-)
+_RANK_ASCII.update({Rank.TEN: "T", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"})
 _RANK_ASCII[Rank.JOKER] = "JK"
 _RANK_NOUNS = {
     Rank.TWO: "two",

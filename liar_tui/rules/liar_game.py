@@ -114,6 +114,7 @@ class HandScore:
     """Every card's rank with jokers at their assigned rank, high to low."""
     jokers_used: int
     penalty: int
+    """Taken off the value when the hand wins: 20 per joker, none for a joker set."""
     low_doubling: bool = field(default=False, compare=False)
     """Whether the low-doubling variant applied, so the breakdown can show its extra 2×."""
 
@@ -243,7 +244,8 @@ def score_hand(cards: Sequence[Card], rules: Rules) -> HandScore:
     if rules.joker_sets and jokers in JOKER_SET_VALUES and jokers == len(held):
         value = JOKER_SET_VALUES[jokers]
         ranks = (Rank.ACE,) * jokers
-        return HandScore(held, HandKind.JOKER_SET, value, CARD_VALUES[Rank.ACE] * jokers, ranks, 0, 0)
+        basic = CARD_VALUES[Rank.ACE] * jokers
+        return HandScore(held, HandKind.JOKER_SET, value, basic, ranks, jokers, 0)
     naturals = [card.rank for card in held if not card.is_joker]
     best: HandScore | None = None
     for assigned in itertools.product(_joker_candidates(naturals, rules), repeat=jokers):
@@ -431,10 +433,14 @@ class LiarGame:
             return "Liar Game only takes shown hands."
         if self.over:
             return "The game is over."
-        if not 0 <= action.seat < self.seats:
-            return f"There is no seat {action.seat}."
+        if type(action.seat) is not int or not 0 <= action.seat < self.seats:
+            return f"There is no seat {action.seat!r}."
         if self.chosen[action.seat] is not None:
             return "This seat has already chosen its hand for this round."
+        if not isinstance(action.cards, tuple | list) or not all(
+            isinstance(card, Card) for card in action.cards
+        ):
+            return "A hand is a list of cards from your pocket."
         pocket = Counter(self.pockets[action.seat])
         if len(set(action.cards)) != len(action.cards):
             return "A card can be shown only once."
@@ -486,6 +492,12 @@ class LiarGame:
             "over": self.over,
             "winners": self.winners,
         }
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when everything in them is, the generator's state included."""
+        if not isinstance(other, LiarGame):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
 
     # changes ------------------------------------------------------------------
 
