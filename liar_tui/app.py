@@ -25,6 +25,8 @@ MIN_HEIGHT = 24
 class LiarApp(App[None]):
     TITLE = "liar-tui"
     CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = False
+    """Every action has a key in the footer and in help; a palette would only add noise."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -64,8 +66,9 @@ class LiarApp(App[None]):
 
     def action_help(self) -> None:
         from liar_tui.screens.help import HelpScreen
+        from liar_tui.screens.too_small import TooSmallScreen
 
-        if not isinstance(self.screen, HelpScreen):
+        if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             self.push_screen(HelpScreen())
 
     def save_settings(self, settings: Settings) -> bool:

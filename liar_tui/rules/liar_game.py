@@ -137,12 +137,16 @@ class HandScore:
 
     def breakdown(self) -> str:
         """The sum spelled out, as a player would check it: ``2×(9+9)+7 = 43, −20 if it wins``."""
-        text = f"{self._formula()} = {self.value}"
+        text = self.formula()
         if self.penalty:
             text += f", −{self.penalty} if it wins"
         return text
 
-    def _formula(self) -> str:
+    def formula(self) -> str:
+        """The sum alone, ``2×(9+9)+7 = 43``, for the reveal, where the outcome is known."""
+        return f"{self._terms()} = {self.value}"
+
+    def _terms(self) -> str:
         if self.kind is HandKind.JOKER_SET:
             return f"{len(self.cards)} jokers"
         if self.kind is HandKind.LOW_STRAIGHT:

@@ -14,7 +14,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from liar_tui.rules.liar_game import HandScore, RevealedHand, RoundRevealed
+from liar_tui.rules.liar_game import RevealedHand, RoundRevealed
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.cards import CardRow, InlineCards
@@ -34,11 +34,6 @@ def seat_outcome(hand: RevealedHand, look: CardLook) -> str:
     if hand.score.penalty:
         return look.text(f"won {hand.score.value}−{hand.score.penalty} = {hand.points:+d}")
     return f"won {hand.points:+d}"
-
-
-def value_formula(score: HandScore) -> str:
-    """The breakdown without its "if it wins" note: at the reveal the outcome is known."""
-    return score.breakdown().partition(", ")[0]
 
 
 def reveal_headline(result: RoundRevealed, names: Sequence[str]) -> str:
@@ -65,7 +60,7 @@ class SeatReveal(Vertical):
         yield CardRow(score.cards, self.look, classes="faces")
         yield InlineCards(score.cards, self.look, classes="inline")
         yield Static(score.describe(), classes="hand-kind")
-        yield Static(self.look.text(value_formula(score)), classes="hand-value")
+        yield Static(self.look.text(score.formula()), classes="hand-value")
         if self.hand.renewed:
             yield Static("Pocket renewed: six new cards.", classes="renewed")
 

@@ -519,3 +519,9 @@ def test_cards_from_a_two_deck_shoe_are_told_apart() -> None:
     assert isinstance(first, Card)
     event = revealed(play_round(game, ["AS AS AH", "JS 9S 7H"]))
     assert event.hand_of(0).score.value == 180
+
+
+def test_formula_is_the_breakdown_without_the_penalty_note() -> None:
+    score = score_hand(parse_cards("JK 9S 7H"), Rules())
+    assert score.formula() == "2×(9+9)+7 = 43"
+    assert score.breakdown() == "2×(9+9)+7 = 43, −20 if it wins"

@@ -1,0 +1,49 @@
+"""A yes-or-no question in a small modal, for actions that cannot be undone."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True only on an explicit yes; Escape and "no" both keep things as they are."""
+
+    CSS_PATH = "confirm.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str, no: str) -> None:
+        super().__init__()
+        self._question = question
+        self._yes = yes
+        self._no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self._question, id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(f"{self._yes} (y)", variant="error", id="confirm-yes")
+                yield Button(f"{self._no} (n)", id="confirm-no")
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-no", Button).focus()
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    @on(Button.Pressed, "#confirm-yes")
+    def _yes_pressed(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#confirm-no")
+    def _no_pressed(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,291 @@
+"""The seat editor shared by the setup and settings screens: who sits where, and their names.
+
+Both screens edit the same thing (a tuple of :class:`SeatConfig`), so they share one widget
+and one set of checks instead of two copies that could drift apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import Enum
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Select
+
+from liar_tui.store.settings import MAX_NAME_LENGTH, name_problem
+from liar_tui.table.seats import BOT_NAMES, BotLevel, SeatConfig, SeatKind
+
+
+class Who(Enum):
+    """Who sits in a chair, as the editor offers it; "you" is simply the first person.
+
+    Bots have one entry: every bot level plays alike for now, so offering a choice of
+    levels would promise a difference that is not there. A seat keeps the level it had.
+    """
+
+    YOU = "You"
+    PERSON = "Person here"
+    BOT = "Bot"
+
+
+def who_of(seat: SeatConfig, is_first_person: bool) -> Who:
+    if not seat.is_human:
+        return Who.BOT
+    return Who.YOU if is_first_person else Who.PERSON
+
+
+def seat_of(who: Who, name: str, level: BotLevel = BotLevel.NORMAL) -> SeatConfig:
+    if who is Who.BOT:
+        return SeatConfig(name, SeatKind.BOT, level)
+    return SeatConfig(name, SeatKind.HUMAN)
+
+
+def seat_problems(seats: tuple[SeatConfig, ...], min_seats: int, max_seats: int) -> list[str]:
+    """Why these seats cannot sit down together, one sentence each; empty when they can."""
+    found: list[str] = []
+    if not min_seats <= len(seats) <= max_seats:
+        found.append(f"A table seats {min_seats} to {max_seats} players, not {len(seats)}.")
+    for number, seat in enumerate(seats, start=1):
+        if problem := name_problem(seat.name, f"The name of seat {number}"):
+            found.append(problem)
+    counts = Counter(seat.name.strip().casefold() for seat in seats if seat.name.strip())
+    for seat in seats:
+        key = seat.name.strip().casefold()
+        if counts.get(key, 0) > 1:
+            found.append(f"Two seats are called {seat.name.strip()!r}: give each a different name.")
+            counts[key] = 0
+    if seats and not any(seat.is_human for seat in seats):
+        found.append("Seat at least one person (you or someone here): bots cannot play alone.")
+    return found
+
+
+class SeatRow(Horizontal):
+    """One chair: its number, who sits in it, their name, and a button to take it away."""
+
+    def __init__(self, seat: SeatConfig, who: Who, number: int, name_locked: bool) -> None:
+        super().__init__(classes="seat-row")
+        self._seat = seat
+        self._who = who
+        self._number = number
+        self._name_locked = name_locked
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self._number}.", classes="seat-number")
+        yield Select(
+            [(who.value, who) for who in Who],
+            value=self._who,
+            allow_blank=False,
+            compact=True,
+            classes="seat-who",
+        )
+        yield Input(
+            self._seat.name,
+            placeholder="name",
+            max_length=MAX_NAME_LENGTH,
+            compact=True,
+            classes="seat-name",
+            disabled=self._name_locked and self._who is Who.YOU,
+        )
+        yield Button("✕", compact=True, classes="seat-remove", tooltip="Remove this seat")
+
+    @property
+    def who(self) -> Who:
+        value = self.query_one(".seat-who", Select).value
+        assert isinstance(value, Who), "the who select has no blank choice"
+        return value
+
+    @who.setter
+    def who(self, who: Who) -> None:
+        self.query_one(".seat-who", Select).value = who
+
+    @property
+    def name_input(self) -> Input:
+        return self.query_one(".seat-name", Input)
+
+    def renumber(self, number: int) -> None:
+        self.query_one(".seat-number", Label).update(f"{number}.")
+
+    def config(self) -> SeatConfig:
+        return seat_of(self.who, self.name_input.value.strip(), self._seat.level)
+
+
+class SeatEditor(Vertical):
+    """Add, remove, rename and recast seats; the first "You" row is the player's own chair.
+
+    With ``locked_you_name`` (the settings screen) the "You" row shows the player name from
+    elsewhere on the screen instead of its own, so the two can never disagree.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+n", "add_seat", "Add seat"),
+        Binding("ctrl+r", "remove_seat", "Remove seat"),
+    ]
+
+    DEFAULT_CSS = """
+    SeatEditor {
+        height: auto;
+    }
+    SeatEditor .seat-row {
+        height: 1;
+        margin-bottom: 1;
+    }
+    SeatEditor .seat-number {
+        width: 3;
+    }
+    SeatEditor .seat-who {
+        width: 15;
+        margin-right: 1;
+    }
+    SeatEditor .seat-name {
+        width: 22;
+        margin-right: 1;
+    }
+    SeatEditor .seat-remove {
+        min-width: 3;
+        width: 3;
+    }
+    SeatEditor #seat-add {
+        margin-top: 0;
+    }
+    """
+
+    def __init__(
+        self,
+        seats: tuple[SeatConfig, ...],
+        *,
+        min_seats: int,
+        max_seats: int,
+        locked_you_name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.min_seats = min_seats
+        self.max_seats = max_seats
+        self._locked_you_name = locked_you_name
+        self._initial = _fit(seats, min_seats, max_seats)
+
+    def compose(self) -> ComposeResult:
+        first_person = next((i for i, seat in enumerate(self._initial) if seat.is_human), None)
+        for number, seat in enumerate(self._initial, start=1):
+            who = who_of(seat, number - 1 == first_person)
+            if who is Who.YOU and self._locked_you_name is not None:
+                seat = SeatConfig(self._locked_you_name, seat.kind, seat.level)
+            yield SeatRow(seat, who, number, self._locked_you_name is not None)
+        yield Button("+ Add seat", id="seat-add", compact=True)
+
+    def on_mount(self) -> None:
+        self._update_buttons()
+
+    # reading --------------------------------------------------------------------------
+
+    @property
+    def rows(self) -> list[SeatRow]:
+        return list(self.query(SeatRow))
+
+    @property
+    def seats(self) -> tuple[SeatConfig, ...]:
+        return tuple(row.config() for row in self.rows)
+
+    def problems(self) -> list[str]:
+        found = seat_problems(self.seats, self.min_seats, self.max_seats)
+        if self._locked_you_name is None:
+            return found
+        # A locked "You" row shows the player name, which its screen checks and reports.
+        locked = {
+            name_problem(row.name_input.value, f"The name of seat {number}")
+            for number, row in enumerate(self.rows, start=1)
+            if row.who is Who.YOU
+        }
+        return [problem for problem in found if problem not in locked]
+
+    # changing -------------------------------------------------------------------------
+
+    def set_you_name(self, name: str) -> None:
+        """Show ``name`` in the locked "You" row (the settings screen's player name)."""
+        self._locked_you_name = name
+        for row in self.rows:
+            if row.who is Who.YOU:
+                row.name_input.value = name
+
+    async def action_add_seat(self) -> None:
+        rows = self.rows
+        if len(rows) >= self.max_seats:
+            self.notify(f"A table seats at most {self.max_seats} players.", severity="warning")
+            return
+        taken = {row.name_input.value.strip().casefold() for row in rows}
+        name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(rows) + 1}")
+        row = SeatRow(SeatConfig(name), Who.BOT, len(rows) + 1, self._name_locked)
+        await self.mount(row, before=self.query_one("#seat-add"))
+        self._update_buttons()
+
+    async def action_remove_seat(self) -> None:
+        """Remove the seat holding the focus, or the last one from the "Add seat" button."""
+        rows = self.rows
+        focused = self.screen.focused
+        row = next((r for r in rows if focused is not None and focused in r.walk_children()), None)
+        await self._remove(row or rows[-1])
+
+    @property
+    def _name_locked(self) -> bool:
+        return self._locked_you_name is not None
+
+    async def _remove(self, row: SeatRow) -> None:
+        rows = self.rows
+        if len(rows) <= self.min_seats:
+            self.notify(f"A table needs at least {self.min_seats} players.", severity="warning")
+            return
+        was_you = row.who is Who.YOU
+        await row.remove()
+        remaining = [r for r in rows if r is not row]
+        for number, other in enumerate(remaining, start=1):
+            other.renumber(number)
+        if was_you:
+            first_person = next((r for r in remaining if r.who is Who.PERSON), None)
+            if first_person is not None:
+                first_person.who = Who.YOU
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        rows = self.rows
+        self.query_one("#seat-add", Button).disabled = len(rows) >= self.max_seats
+        for row in rows:
+            row.query_one(".seat-remove", Button).disabled = len(rows) <= self.min_seats
+
+    @on(Button.Pressed, "#seat-add")
+    async def _add_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        await self.action_add_seat()
+
+    @on(Button.Pressed, ".seat-remove")
+    async def _remove_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        row = next(r for r in self.rows if event.button in r.walk_children())
+        await self._remove(row)
+
+    @on(Select.Changed, ".seat-who")
+    def _who_changed(self, event: Select.Changed) -> None:
+        """Only one chair is "You": choosing it elsewhere makes the old one a person here."""
+        event.stop()
+        changed = next(r for r in self.rows if event.select in r.walk_children())
+        if changed.who is Who.YOU:
+            for row in self.rows:
+                if row is not changed and row.who is Who.YOU:
+                    row.who = Who.PERSON
+            if self._locked_you_name is not None:
+                changed.name_input.value = self._locked_you_name
+        for row in self.rows:
+            row.name_input.disabled = self._name_locked and row.who is Who.YOU
+
+
+def _fit(seats: tuple[SeatConfig, ...], min_seats: int, max_seats: int) -> tuple[SeatConfig, ...]:
+    """Defaults cut or padded to what this game seats, with fresh bot names for new chairs."""
+    fitted = list(seats[:max_seats])
+    taken = {seat.name.casefold() for seat in fitted}
+    spare = iter(name for name in BOT_NAMES if name.casefold() not in taken)
+    while len(fitted) < min_seats:
+        fitted.append(SeatConfig(next(spare, f"Bot {len(fitted) + 1}")))
+    return tuple(fitted)

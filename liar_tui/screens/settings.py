@@ -1,0 +1,173 @@
+"""The settings screen: player name, default seats and rules, and how cards look.
+
+Nothing changes until Save, which checks everything first; Escape leaves the settings,
+in memory and on disk, exactly as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+
+from liar_tui.rules import liar_game
+from liar_tui.screens.rules_editor import LiarGameRulesEditor
+from liar_tui.screens.seat_editor import SeatEditor
+from liar_tui.store.settings import (
+    MAX_NAME_LENGTH,
+    CardStyle,
+    Settings,
+    name_problem,
+    settings_problems,
+)
+
+if TYPE_CHECKING:
+    from liar_tui.app import LiarApp
+
+BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
+"""The bot think delays offered, in seconds (0 to 3)."""
+
+
+def delay_label(seconds: float) -> str:
+    return "none" if seconds == 0 else f"{seconds:g} s"
+
+
+class SettingsScreen(Screen[None]):
+    """Edits a copy of the settings; only a valid Save reaches the app and the file."""
+
+    CSS_PATH = "settings.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    AUTO_FOCUS = "#player-name"
+
+    @property
+    def liar_app(self) -> LiarApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        settings = self.liar_app.settings
+        yield Static("Settings", classes="title", id="settings-title")
+        if problem := self.liar_app.settings_problem:
+            yield Static(problem, id="settings-file-problem", classes="error")
+        with Horizontal(id="settings-columns"):
+            with VerticalScroll(id="settings-left", can_focus=False):
+                yield Label("You", classes="heading")
+                with Horizontal(classes="settings-row"):
+                    yield Label("Name", classes="settings-label")
+                    yield Input(
+                        settings.player_name,
+                        max_length=MAX_NAME_LENGTH,
+                        compact=True,
+                        id="player-name",
+                    )
+                yield Label("Cards and bots", classes="heading")
+                with Horizontal(classes="settings-row"):
+                    yield Label("Cards", classes="settings-label")
+                    with RadioSet(id="card-style", compact=True):
+                        yield RadioButton(
+                            "Unicode",
+                            value=settings.card_style is CardStyle.UNICODE,
+                            id="style-unicode",
+                        )
+                        yield RadioButton(
+                            "ASCII only",
+                            value=settings.card_style is CardStyle.ASCII,
+                            id="style-ascii",
+                        )
+                yield Checkbox(
+                    "Four-color deck", settings.four_color, compact=True, id="four-color"
+                )
+                yield Static("Clubs green and diamonds blue.", id="four-color-summary")
+                with Horizontal(classes="settings-row"):
+                    yield Label("Bot delay", classes="settings-label")
+                    delays = sorted({*BOT_DELAYS, float(settings.bot_delay)})
+                    yield Select(
+                        [(delay_label(delay), delay) for delay in delays],
+                        value=float(settings.bot_delay),
+                        allow_blank=False,
+                        compact=True,
+                        id="bot-delay",
+                    )
+                yield Label("Default seats", classes="heading")
+                yield SeatEditor(
+                    settings.seats,
+                    min_seats=liar_game.MIN_SEATS,
+                    max_seats=liar_game.MAX_SEATS,
+                    locked_you_name=settings.player_name,
+                    id="seat-editor",
+                )
+            with VerticalScroll(id="settings-right", can_focus=False):
+                yield Label("Default Liar Game rules", classes="heading")
+                yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
+        with Vertical(id="settings-bottom"):
+            yield Static(id="settings-problems", classes="error")
+            with Horizontal(id="settings-buttons"):
+                yield Button("Save", variant="primary", compact=True, id="save")
+                yield Button("Cancel", compact=True, id="cancel")
+        yield Footer()
+
+    @on(Input.Changed, "#player-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        self.query_one(SeatEditor).set_you_name(event.value.strip())
+
+    def read(self) -> tuple[Settings, list[str]]:
+        """The settings as shown, and why they cannot be saved (empty when they can)."""
+        name = self.query_one("#player-name", Input).value.strip()
+        seats = self.query_one(SeatEditor)
+        rules, problems = self.query_one(LiarGameRulesEditor).read()
+        pressed = self.query_one("#card-style", RadioSet).pressed_button
+        ascii_only = pressed is not None and pressed.id == "style-ascii"
+        delay = self.query_one("#bot-delay", Select).value
+        assert isinstance(delay, float), "the delay select has no blank choice"
+        settings = replace(
+            self.liar_app.settings,
+            player_name=name,
+            card_style=CardStyle.ASCII if ascii_only else CardStyle.UNICODE,
+            four_color=self.query_one("#four-color", Checkbox).value,
+            bot_delay=delay,
+            seats=seats.seats,
+            liar_game=rules,
+        )
+        found = [p for p in [name_problem(name)] if p] + seats.problems() + problems
+        return settings, found or settings_problems(settings)
+
+    def action_save(self) -> None:
+        settings, problems = self.read()
+        report = self.query_one("#settings-problems", Static)
+        if problems:
+            report.update("\n".join(f"• {problem}" for problem in problems))
+            report.display = True
+            return
+        report.display = False
+        if self.liar_app.save_settings(settings):
+            self.notify("Settings saved.")
+            self.dismiss()
+
+    def action_cancel(self) -> None:
+        self.dismiss()
+
+    @on(Button.Pressed, "#save")
+    def _save_pressed(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()

@@ -1,0 +1,118 @@
+"""Setting up a Liar Game table: seats, rules, variants and an optional seed."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from liar_tui.games import GAMES
+from liar_tui.screens.rules_editor import LiarGameRulesEditor
+from liar_tui.screens.seat_editor import SeatEditor
+from liar_tui.table.seats import SeatConfig
+from liar_tui.table.setup import TableSetup
+
+if TYPE_CHECKING:
+    from liar_tui.app import LiarApp
+
+GAME_ID = "liar-game"
+SEED_LIMIT = 2**63
+
+
+def parse_seed(text: str) -> int | str | None:
+    """The seed typed (None when empty, for a random one), or a sentence saying why not."""
+    cleaned = text.strip()
+    if not cleaned:
+        return None
+    try:
+        seed = int(cleaned)
+    except ValueError:
+        return "The seed must be a whole number, or empty for a random one."
+    if not 0 <= seed < SEED_LIMIT:
+        return "The seed must be a whole number from 0 to 2^63 - 1, or empty for a random one."
+    return seed
+
+
+def seats_with_you(seats: tuple[SeatConfig, ...], player_name: str) -> tuple[SeatConfig, ...]:
+    """The default seats with the first person's chair named after the player."""
+    first_person = next((i for i, seat in enumerate(seats) if seat.is_human), None)
+    return tuple(
+        SeatConfig(player_name, seat.kind, seat.level) if i == first_person else seat
+        for i, seat in enumerate(seats)
+    )
+
+
+class LiarGameSetupScreen(Screen[None]):
+    """Everything a Liar Game table needs before the first deal; nothing starts until valid."""
+
+    CSS_PATH = "setup.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "back", "Back"),
+    ]
+    AUTO_FOCUS = ".seat-who"
+
+    @property
+    def liar_app(self) -> LiarApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        info = GAMES[GAME_ID]
+        settings = self.liar_app.settings
+        yield Static(f"New table: {info.title}", classes="title", id="setup-title")
+        with Horizontal(id="setup-columns"):
+            with VerticalScroll(id="setup-seats", can_focus=False):
+                yield Label("Seats", classes="heading")
+                yield SeatEditor(
+                    seats_with_you(settings.seats, settings.player_name),
+                    min_seats=info.min_seats,
+                    max_seats=info.max_seats,
+                    id="seat-editor",
+                )
+                yield Label("Seed (optional)", classes="heading", id="seed-heading")
+                yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                yield Static("The same seed, seats and rules deal the same cards.", classes="muted")
+            with VerticalScroll(id="setup-rules", can_focus=False):
+                yield Label("Rules", classes="heading")
+                yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
+        with Vertical(id="setup-bottom"):
+            yield Static(id="setup-problems", classes="error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", variant="primary", compact=True, id="start")
+                yield Button("Back", compact=True, id="back")
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        """Start the table, or list every problem in one sentence each and start nothing."""
+        seats = self.query_one(SeatEditor)
+        rules, problems = self.query_one(LiarGameRulesEditor).read()
+        problems = seats.problems() + problems
+        seed = parse_seed(self.query_one("#seed", Input).value)
+        if isinstance(seed, str):
+            problems.append(seed)
+        report = self.query_one("#setup-problems", Static)
+        if problems:
+            report.update("\n".join(f"• {problem}" for problem in problems))
+            report.display = True
+            return
+        report.display = False
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self.liar_app.start_table(TableSetup(GAME_ID, rules, seats.seats, seed))

@@ -1,0 +1,82 @@
+"""The help screen: opens from anywhere, scrolls, and closes with Escape or F1."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+
+from liar_tui.app import LiarApp
+from liar_tui.rules import liar_game
+from liar_tui.screens.help import (
+    HelpScreen,
+    card_values_text,
+    keys_text,
+    liar_game_rules,
+    screens_with_keys,
+)
+from liar_tui.screens.home import HomeScreen
+from liar_tui.screens.setup import LiarGameSetupScreen
+
+from .menus import RecordingApp, flat_text
+
+SIZE = (100, 32)
+
+
+async def test_help_opens_and_closes_by_keys_over_any_screen() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert "Card values. Ace 20; king, queen, jack 10; 2 to 10 at face value." in flat_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("1", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, LiarGameSetupScreen)
+
+
+async def test_help_opens_from_the_home_menu_by_mouse_and_scrolls_by_keys() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#home-menu", offset=(6, 12))
+        assert isinstance(app.screen, HelpScreen)
+        scroll = app.screen.query_one("#help-scroll", VerticalScroll)
+        assert scroll.scroll_y == 0
+        await pilot.press("pagedown", "pagedown")
+        assert scroll.scroll_y > 0
+        await pilot.press("end")
+        assert "Coming soon" in flat_text(app)
+
+
+def test_rules_text_is_computed_from_the_rules_module() -> None:
+    text = liar_game_rules()
+    assert f"loses {liar_game.JOKER_PENALTY} points for each" in text
+    assert "`Joker 9♠ 7♥` = 2×(9+9)+7 = 43" in text
+    assert "`4♠ Joker Joker` = 3×(4+4+4) = 36" in text
+    assert "`3♣ 3♦ K♥` = 2×2×(3+3)+10 = 34" in text
+    for name in liar_game.VARIANT_NAMES:
+        assert liar_game.VARIANT_TITLES[name] in text
+        assert liar_game.VARIANT_SUMMARIES[name] in text
+    assert "`JK 9S 7H`" in liar_game_rules(ascii_only=True)
+
+
+def test_card_values_follow_the_value_table() -> None:
+    assert card_values_text() == "Ace 20; king, queen, jack 10; 2 to 10 at face value"
+
+
+def test_help_lists_the_keys_of_every_screen_from_their_bindings() -> None:
+    text = keys_text(LiarApp(), screens_with_keys())
+    assert "- **Home**: `r` Resume · `1` Liar Game · " in text
+    assert "- **New table**: `^s` Start · `esc` Back · `^n` Add seat · `^r` Remove seat" in text
+    assert "- **Settings**: `^s` Save · `esc` Cancel · " in text
+    assert "- **Help**: `esc / f1 / ?` Close help" in text
+
+
+def test_snapshot_help(snap_compare) -> None:
+    assert snap_compare(RecordingApp(), terminal_size=SIZE, press=["f1"])

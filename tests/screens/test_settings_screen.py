@@ -1,0 +1,140 @@
+"""The settings screen: saved to disk and reloaded, cancel changes nothing, bad files shown."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox, Input, Select, Static
+
+from liar_tui.rules import liar_game
+from liar_tui.screens.home import HomeScreen
+from liar_tui.screens.seat_editor import SeatRow, Who
+from liar_tui.screens.settings import SettingsScreen
+from liar_tui.store import paths
+from liar_tui.store.settings import CardStyle, Settings, load_settings, save_settings
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+
+from .menus import RecordingApp, flat_text
+
+SIZE = (100, 32)
+
+
+async def open_settings(app: RecordingApp, pilot) -> SettingsScreen:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    await pilot.press("s")
+    assert isinstance(app.screen, SettingsScreen)
+    return app.screen
+
+
+async def test_settings_are_saved_to_disk_and_reloaded() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.press("end", "ctrl+u", *"Mia")
+        await pilot.click("#style-ascii")
+        await pilot.click("#four-color")
+        screen.query_one("#bot-delay", Select).focus()
+        await pilot.press("enter", "down", "down", "enter")
+        rows = list(screen.query(SeatRow))
+        assert rows[0].name_input.value == "Mia"
+        assert rows[0].name_input.disabled
+        await pilot.click("#decks-2")
+        await pilot.click("#big_combos")
+        await pilot.click("#target-2000")
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, HomeScreen)
+    expected = Settings(
+        player_name="Mia",
+        card_style=CardStyle.ASCII,
+        four_color=True,
+        bot_delay=1.5,
+        seats=(
+            SeatConfig("Mia", SeatKind.HUMAN),
+            SeatConfig("Ada"),
+            SeatConfig("Bea"),
+            SeatConfig("Cal"),
+        ),
+        liar_game=liar_game.Rules(decks=2, target=2000, big_combos=True),
+    )
+    assert app.settings == expected
+    assert load_settings() == (expected, None)
+
+    reopened = RecordingApp(settings=expected)
+    async with reopened.run_test(size=SIZE) as pilot:
+        screen = await open_settings(reopened, pilot)
+        assert screen.query_one("#player-name", Input).value == "Mia"
+        assert screen.query_one("#four-color", Checkbox).value
+        assert screen.query_one("#bot-delay", Select).value == 1.5
+        assert screen.query_one("#big_combos", Checkbox).value
+        assert [row.config() for row in screen.query(SeatRow)] == list(expected.seats)
+
+
+async def test_cancel_changes_nothing_in_memory_or_on_disk() -> None:
+    original = Settings(player_name="Ola", bot_delay=0.3)
+    save_settings(original)
+    on_disk = paths.settings_path().read_bytes()
+    app = RecordingApp(settings=original)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.press("end", "ctrl+u", *"Zed")
+        await pilot.click("#four-color")
+        screen.query(SeatRow).last().who = Who.PERSON
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("s")
+        await pilot.press("ctrl+u")
+        await pilot.click("#cancel")
+        assert isinstance(app.screen, HomeScreen)
+    assert app.settings == original
+    assert paths.settings_path().read_bytes() == on_disk
+
+
+async def test_settings_with_problems_are_refused_and_explained() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.press("end", "ctrl+u")
+        rows = list(screen.query(SeatRow))
+        rows[2].name_input.value = "ada"
+        await pilot.click("#save")
+        assert isinstance(app.screen, SettingsScreen)
+        shown = str(screen.query_one("#settings-problems", Static).content)
+        assert shown.splitlines() == [
+            "• The player name must not be empty.",
+            "• Two seats are called 'Ada': give each a different name.",
+        ]
+    assert app.settings == Settings()
+    assert not paths.settings_path().exists()
+
+
+async def test_the_you_seat_follows_the_player_name_and_bot_levels_are_kept() -> None:
+    seats = (SeatConfig("Hal", level=BotLevel.EASY), SeatConfig("You", SeatKind.HUMAN))
+    app = RecordingApp(settings=Settings(seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.press("end", "ctrl+u", *"Kim")
+        rows = list(screen.query(SeatRow))
+        assert [row.who for row in rows] == [Who.BOT, Who.YOU]
+        assert rows[1].name_input.value == "Kim"
+        await pilot.press("ctrl+s")
+    assert app.settings.seats == (seats[0], SeatConfig("Kim", SeatKind.HUMAN))
+
+
+async def test_a_corrupt_settings_file_is_shown_while_the_app_runs_on_defaults() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("player_name = [broken", encoding="utf-8")
+    settings, problem = load_settings()
+    assert settings == Settings()
+    assert problem is not None
+    app = RecordingApp(settings=settings, settings_problem=problem)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        message = str(screen.query_one("#settings-file-problem", Static).content)
+        assert message == problem
+        assert "it is not valid TOML" in flat_text(app)
+        assert screen.query_one("#player-name", Input).value == "You"
+        await pilot.press("escape")
+    assert path.read_text(encoding="utf-8") == "player_name = [broken"
+
+
+def test_snapshot_settings(snap_compare) -> None:
+    assert snap_compare(RecordingApp(), terminal_size=SIZE, press=["s"])

@@ -1,0 +1,258 @@
+"""The Liar Game setup screen: seats, rules, variants, seed; refusals explained on screen."""
+
+from __future__ import annotations
+
+from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.widgets._select import SelectOverlay
+
+from liar_tui.rules import liar_game
+from liar_tui.screens.home import HomeScreen
+from liar_tui.screens.rules_editor import MAX_TARGET, parse_target
+from liar_tui.screens.seat_editor import SeatRow, Who
+from liar_tui.screens.setup import LiarGameSetupScreen, parse_seed
+from liar_tui.store.settings import Settings
+from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
+from liar_tui.table.setup import TableSetup
+
+from .menus import RecordingApp, flat_text
+
+SIZE = (100, 32)
+
+
+async def open_setup(app: RecordingApp, pilot) -> LiarGameSetupScreen:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    await pilot.press("1")
+    assert isinstance(app.screen, LiarGameSetupScreen)
+    return app.screen
+
+
+async def retype(pilot, widget: Input, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Click into an input, clear it with keys, and type ``text``."""
+    await pilot.click(widget)
+    await pilot.press("end", "ctrl+u", *text)
+
+
+async def test_home_to_setup_to_a_started_table_by_keys() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(app, pilot)
+        await pilot.press("ctrl+s")
+        assert len(app.started) == 1
+        setup, actions = app.started[0]
+        assert actions == ()
+        assert setup.game == "liar-game"
+        assert setup.rules == liar_game.Rules()
+        assert setup.seats == default_seats()
+        assert 0 <= setup.seed < 2**31
+
+
+async def test_the_real_app_seats_the_table_from_setup() -> None:
+    from liar_tui.app import LiarApp
+    from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+
+    app = LiarApp(settings=Settings(bot_delay=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, LiarGamePlayScreen)
+        assert len(app.screen_stack) == 3
+
+
+async def test_start_by_mouse_with_a_seed() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await retype(pilot, screen.query_one("#seed", Input), "1234")
+        await pilot.click("#start")
+        assert app.started == [
+            (TableSetup("liar-game", liar_game.Rules(), default_seats(), 1234), ())
+        ]
+
+
+async def test_defaults_come_from_the_settings() -> None:
+    seats = (
+        SeatConfig("Zed"),
+        SeatConfig("Mia", SeatKind.HUMAN),
+        SeatConfig("Ola", SeatKind.HUMAN),
+    )
+    rules = liar_game.Rules(decks=2, target=1234, free_jokers=True, low_straight=True)
+    app = RecordingApp(settings=Settings(player_name="Mia", seats=seats, liar_game=rules))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        rows = list(screen.query(SeatRow))
+        assert [row.who for row in rows] == [Who.BOT, Who.YOU, Who.PERSON]
+        assert screen.query_one("#target-input", Input).value == "1234"
+        assert screen.query_one("#low_straight", Checkbox).value
+        await pilot.press("ctrl+s")
+        setup, _ = app.started[0]
+        assert setup.seats == seats
+        assert setup.rules == rules
+
+
+async def test_a_refused_setup_lists_every_problem_and_starts_nothing() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        rows = list(screen.query(SeatRow))
+        await retype(pilot, rows[1].name_input, "bea")
+        await retype(pilot, rows[3].name_input, "")
+        await pilot.click("#target-custom")
+        await retype(pilot, screen.query_one("#target-input", Input), "0")
+        await retype(pilot, screen.query_one("#seed", Input), "-1")
+        await pilot.press("ctrl+s")
+        assert app.started == []
+        assert isinstance(app.screen, LiarGameSetupScreen)
+        shown = str(screen.query_one("#setup-problems", Static).content)
+        assert shown.splitlines() == [
+            "• The name of seat 4 must not be empty.",
+            "• Two seats are called 'bea': give each a different name.",
+            "• The custom target must be a whole number of points from 1 to 100000.",
+            "• The seed must be a whole number from 0 to 2^63 - 1, or empty for a random one.",
+        ]
+        rows[1].name_input.value = "Ada"
+        rows[3].name_input.value = "Cal"
+        screen.query_one("#target-input", Input).value = "750"
+        screen.query_one("#seed", Input).value = ""
+        await pilot.click("#start")
+        assert app.started[0][0].rules.target == 750
+        assert not screen.query_one("#setup-problems", Static).display
+
+
+async def test_a_table_of_bots_only_is_refused() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        screen.query(SeatRow).first().who = Who.BOT
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        assert app.started == []
+        assert "bots cannot play alone" in flat_text(app)
+
+
+async def test_variants_are_refused_with_one_deck_and_explained() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        big_combos = screen.query_one("#big_combos", Checkbox)
+        assert big_combos.disabled
+        await pilot.click(big_combos)
+        assert not big_combos.value
+        note = screen.query_one("#variants-note", Static)
+        assert str(note.content) == (
+            "Off with one deck: the variants need the sets and jokers of two decks."
+        )
+        await pilot.click("#decks-2")
+        assert not big_combos.disabled
+        await pilot.click(big_combos)
+        await pilot.click("#low_doubling")
+        assert big_combos.value
+        await pilot.click("#decks-1")
+        assert not big_combos.value
+        assert big_combos.disabled
+        assert str(note.content) == (
+            "Turned off Big combos, Low doubling: the variants need two decks."
+        )
+        await pilot.press("ctrl+s")
+        assert app.started[0][0].rules == liar_game.Rules()
+
+
+async def test_two_decks_with_variants_start_by_keys() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        screen.query_one("#decks").focus()
+        await pilot.press("right", "space")
+        screen.query_one("#joker_sets", Checkbox).focus()
+        await pilot.press("space")
+        await pilot.press("ctrl+s")
+        assert app.started[0][0].rules == liar_game.Rules(decks=2, joker_sets=True)
+
+
+async def test_seats_are_added_removed_and_recast() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await pilot.press(*["ctrl+n"] * 5)
+        rows = list(screen.query(SeatRow))
+        assert len(rows) == liar_game.MAX_SEATS
+        assert [row.config().name for row in rows[4:]] == ["Dex", "Eli", "Fay", "Gus"]
+        assert screen.query_one("#seat-add", Button).disabled
+        await pilot.press("ctrl+n")
+        assert len(screen.query(SeatRow)) == liar_game.MAX_SEATS
+        rows[2].name_input.focus()
+        await pilot.press("ctrl+r")
+        await pilot.click(rows[7].query_one(".seat-remove"))
+        screen.query_one("#seat-add", Button).disabled = False
+        screen.query_one("#seat-add", Button).focus()
+        await pilot.press(*["ctrl+r"] * 5)
+        rows = list(screen.query(SeatRow))
+        assert [row.config().name for row in rows] == ["You", "Ada"]
+        assert all(button.disabled for button in screen.query(".seat-remove").results(Button))
+        rows[1].query_one(Select).focus()
+        await pilot.press("enter", "up", "enter")
+        assert rows[1].who is Who.PERSON
+        await pilot.press("ctrl+s")
+        setup, _ = app.started[0]
+        assert setup.seats == (SeatConfig("You", SeatKind.HUMAN), SeatConfig("Ada", SeatKind.HUMAN))
+
+
+async def test_seats_are_added_and_recast_by_mouse() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await pilot.click("#seat-add")
+        rows = list(screen.query(SeatRow))
+        assert len(rows) == 5
+        await pilot.click(rows[4].query_one(Select))
+        await pilot.click(rows[4].query_one(SelectOverlay), offset=(2, 1))
+        assert rows[4].who is Who.PERSON
+        await pilot.click("#start")
+        assert app.started[0][0].seats[4] == SeatConfig("Dex", SeatKind.HUMAN)
+
+
+async def test_choosing_you_for_a_second_seat_makes_the_first_a_person_here() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        rows = list(screen.query(SeatRow))
+        rows[2].who = Who.YOU
+        await pilot.pause()
+        assert [row.who for row in rows] == [Who.PERSON, Who.BOT, Who.YOU, Who.BOT]
+
+
+async def test_back_by_mouse_goes_home_and_starts_nothing() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(app, pilot)
+        await pilot.click("#back")
+        assert isinstance(app.screen, HomeScreen)
+        assert app.started == []
+
+
+def test_custom_targets_are_whole_numbers_in_range() -> None:
+    assert parse_target(" 750 ") == 750
+    assert parse_target(str(MAX_TARGET)) == MAX_TARGET
+    for text in ("", "0", "-5", "7.5", str(MAX_TARGET + 1)):
+        assert isinstance(parse_target(text), str)
+
+
+def test_seeds_are_whole_numbers_or_empty() -> None:
+    assert parse_seed("  ") is None
+    assert parse_seed(" 42 ") == 42
+    assert isinstance(parse_seed("4.2"), str)
+    assert isinstance(parse_seed(str(2**63)), str)
+
+
+def test_snapshot_setup(snap_compare) -> None:
+    assert snap_compare(RecordingApp(), terminal_size=SIZE, press=["1"])
+
+
+def test_snapshot_setup_with_a_refusal(snap_compare) -> None:
+    async def refuse(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("1")
+        rows = list(pilot.app.screen.query(SeatRow))
+        rows[1].name_input.value = "Bea"
+        await pilot.press("ctrl+s")
+
+    assert snap_compare(RecordingApp(), terminal_size=SIZE, run_before=refuse)
