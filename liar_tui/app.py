@@ -1,4 +1,8 @@
-"""The liar-tui application: screens on top of local tables."""
+"""The liar-tui application: screens on top of local tables.
+
+Tables, bots and the screens past the home screen are imported when first used, so the
+first frame comes up about as fast as a bare Textual app's.
+"""
 
 from __future__ import annotations
 
@@ -10,21 +14,29 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.events import Resize
+from textual.screen import Screen
 
 from liar_tui.rules.base import GameState
 from liar_tui.store.saves import SaveError, SaveStore
 from liar_tui.store.settings import Settings, save_settings
-from liar_tui.table.local import open_table, seat_bots
 from liar_tui.table.setup import TableSetup
-from liar_tui.table.table import Bus
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
+def _home_screen() -> Screen[Any]:
+    from liar_tui.screens.home import HomeScreen
+
+    return HomeScreen()
+
+
 class LiarApp(App[None]):
     TITLE = "liar-tui"
     CSS_PATH = "app.tcss"
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"home": _home_screen}
+    DEFAULT_MODE = "home"
+    """The home screen is the bottom of the stack, so every table returns to it."""
     ENABLE_COMMAND_PALETTE = False
     """Every action has a key in the footer and in help; a palette would only add noise."""
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -46,9 +58,6 @@ class LiarApp(App[None]):
         self._save_warned: TableSetup | None = None
 
     def on_mount(self) -> None:
-        from liar_tui.screens.home import HomeScreen
-
-        self.push_screen(HomeScreen())
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings not loaded", severity="warning")
         if self._start is not None:
@@ -91,6 +100,8 @@ class LiarApp(App[None]):
         so that a bot acting at once cannot race ahead of the screen that shows it.
         """
         from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+        from liar_tui.table.local import open_table, seat_bots
+        from liar_tui.table.table import Bus
 
         table = open_table(setup, actions, recorder=self._record)
         bus = Bus(table)
@@ -104,7 +115,7 @@ class LiarApp(App[None]):
 
     def return_home(self) -> None:
         """Close every screen above the home screen."""
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def _schedule_bot(self, act: Callable[[], None]) -> None:

@@ -1,4 +1,8 @@
-"""The home screen: resume the unfinished game, pick a game, or open settings and help."""
+"""The home screen: resume the unfinished game, pick a game, or open settings and help.
+
+It is the first frame the app shows, so the screens it leads to are imported only when
+they are opened: startup stays close to that of a bare Textual app.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +19,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from liar_tui.games import GAMES, GameInfo
-from liar_tui.screens.confirm import ConfirmScreen
-from liar_tui.screens.settings import SettingsScreen
-from liar_tui.screens.setup import LiarGameSetupScreen
 from liar_tui.store.saves import SavedTable, SaveError
 from liar_tui.store.settings import CardStyle
-from liar_tui.table.local import open_table
 
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
@@ -34,6 +34,8 @@ def describe_saved(saved: SavedTable) -> str:
 
     The scores come from replaying the save, as the table itself will when it resumes.
     """
+    from liar_tui.table.local import open_table
+
     view: Any = open_table(saved.setup, saved.actions).view(0)
     title = GAMES[saved.setup.game].title
     scores = " · ".join(
@@ -163,13 +165,19 @@ class HomeScreen(Screen[None]):
             status.update(coming_soon(info))
             return
         status.update("")
+        from liar_tui.screens.setup import LiarGameSetupScreen
+
         self.app.push_screen(LiarGameSetupScreen())
 
     def action_settings(self) -> None:
+        from liar_tui.screens.settings import SettingsScreen
+
         self.app.push_screen(SettingsScreen())
 
     def action_discard(self) -> None:
         question = "Discard the saved game? It cannot be resumed afterwards."
+        from liar_tui.screens.confirm import ConfirmScreen
+
         self.app.push_screen(ConfirmScreen(question, "Discard", "Keep"), self._discard_answered)
 
     def _discard_answered(self, discard: bool | None) -> None:

@@ -56,7 +56,7 @@ async def test_the_real_app_seats_the_table_from_setup() -> None:
         await pilot.press("1", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, LiarGamePlayScreen)
-        assert len(app.screen_stack) == 3
+        assert len(app.screen_stack) == 2
 
 
 async def test_start_by_mouse_with_a_seed() -> None:

@@ -1,0 +1,176 @@
+"""Whole games from the home screen to game over, as a person plays them: by keys alone, by
+mouse alone, and two people taking turns at one keyboard; and quitting mid-round, then
+resuming exactly where the table stood."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from liar_tui.app import LiarApp
+from liar_tui.rules.liar_game import Rules
+from liar_tui.screens.game_over import GameOverScreen
+from liar_tui.screens.home import HomeScreen
+from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+from liar_tui.screens.privacy import PrivacyScreen
+from liar_tui.screens.reveal import RevealScreen
+from liar_tui.screens.setup import LiarGameSetupScreen
+from liar_tui.store.saves import SaveStore
+from liar_tui.store.settings import Settings
+from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
+
+SIZE = (100, 32)
+MAX_ROUNDS = 40
+"""Games here play to 60 points: a handful of rounds. More means a screen is stuck."""
+
+
+def quick_settings(seats: tuple[SeatConfig, ...] | None = None) -> Settings:
+    """Saved defaults for short games with bots that answer at once."""
+    return Settings(bot_delay=0, liar_game=Rules(target=60), seats=seats or default_seats(bots=3))
+
+
+def screen_text(app: App[Any]) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let bots answer and screens switch; each screen switch needs its own pause."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def click_text(pilot: Pilot[Any], app: App[Any], text: str) -> None:
+    """Click the first place on screen where ``text`` is written, as a person aims the mouse."""
+    for y, line in enumerate(screen_text(app).splitlines()):
+        x = line.find(text)
+        if x >= 0:
+            assert await pilot.click(offset=(x + 1, y)), f"nothing to click at {text!r}"
+            return
+    raise AssertionError(f"{text!r} is not on the screen:\n{screen_text(app)}")
+
+
+def play_screen(app: App[Any]) -> LiarGamePlayScreen:
+    return next(s for s in app.screen_stack if isinstance(s, LiarGamePlayScreen))
+
+
+async def test_home_to_game_over_by_keys_alone() -> None:
+    app = LiarApp(settings=quick_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, LiarGameSetupScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        table = play_screen(app).table
+        for _ in range(MAX_ROUNDS):
+            assert isinstance(app.screen, LiarGamePlayScreen)
+            await pilot.press("1", "2", "3", "enter")
+            await settle(pilot)
+            assert isinstance(app.screen, RevealScreen)
+            await pilot.press("enter")
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert table.over
+        assert "Game over" in screen_text(app)
+        assert not SaveStore().path.exists(), "a finished game leaves nothing to resume"
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert "Resume" not in screen_text(app)
+
+
+async def test_home_to_game_over_by_mouse_alone() -> None:
+    app = LiarApp(settings=quick_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await click_text(pilot, app, "Liar Game")
+        await settle(pilot)
+        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert await pilot.click("#start")
+        await settle(pilot)
+        table = play_screen(app).table
+        for _ in range(MAX_ROUNDS):
+            assert isinstance(app.screen, LiarGamePlayScreen)
+            for card in ("#pick-4", "#pick-5", "#pick-6"):
+                assert await pilot.click(card)
+            assert await pilot.click("#show-hand")
+            await settle(pilot)
+            assert isinstance(app.screen, RevealScreen)
+            assert await pilot.click("#reveal-ok")
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert table.over
+        assert await pilot.click("#go-home")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_hot_seat_two_people_from_home_to_game_over() -> None:
+    seats = (
+        SeatConfig("Ann", SeatKind.HUMAN),
+        SeatConfig("Ada"),
+        SeatConfig("Ben", SeatKind.HUMAN),
+    )
+    app = LiarApp(settings=replace(quick_settings(seats), player_name="Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        table = play_screen(app).table
+        assert table.setup.human_seats == (0, 2)
+        for _ in range(MAX_ROUNDS):
+            for seat, name in ((0, "Ann"), (2, "Ben")):
+                assert isinstance(app.screen, PrivacyScreen)
+                covered = screen_text(app)
+                assert name in covered
+                for card in table.view(seat).pocket + table.view(2 - seat).pocket:
+                    assert card.text not in covered, "the privacy screen shows no cards"
+                await pilot.press("enter")
+                await settle(pilot)
+                assert isinstance(app.screen, LiarGamePlayScreen)
+                await pilot.press("1", "2", "3", "enter")
+                await settle(pilot)
+            assert isinstance(app.screen, RevealScreen)
+            await pilot.press("enter")
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert table.over
+
+
+async def test_quit_mid_round_then_resume_exactly_where_it_stood() -> None:
+    settings = replace(quick_settings(), liar_game=Rules(target=500))
+    first = LiarApp(settings=settings)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("1", "2", "3", "enter")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+        table = play_screen(first).table
+        assert table.to_act() == (0,), "mid-round: the bots have chosen, the person has not"
+        before = table.snapshot()
+        await pilot.press("ctrl+q")
+    second = LiarApp(settings=settings)
+    async with second.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Resume" in screen_text(second)
+        await pilot.press("r")
+        await settle(pilot)
+        resumed = play_screen(second).table
+        assert resumed.snapshot() == before
+        assert resumed.view(0).round == 3
