@@ -8,19 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.table import Table
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from liar_tui.games import GAMES, GameInfo
 from liar_tui.store.saves import SavedTable, SaveError
 from liar_tui.store.settings import CardStyle
+from liar_tui.widgets.footer import Footer
+from liar_tui.widgets.menu import Menu, MenuEntry
 
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
@@ -42,18 +41,6 @@ def describe_saved(saved: SavedTable) -> str:
         f"{name} {score}" for name, score in zip(saved.setup.names, view.scores, strict=True)
     )
     return f"{title}, round {view.round}, playing to {saved.setup.rules.target}: {scores}"
-
-
-def menu_entry(key: str, label: str, detail: str = "", muted: bool = False) -> Table:
-    """A menu line: its key in a column of its own, the label, and a muted detail below."""
-    entry = Table.grid(padding=(0, 2))
-    entry.add_column(width=1)
-    entry.add_column(ratio=1)
-    text = Text(label, style="bold dim" if muted else "bold")
-    if detail:
-        text.append("\n" + detail, style="dim")
-    entry.add_row(Text(key, style="bold"), text)
-    return entry
 
 
 def coming_soon(info: GameInfo) -> str:
@@ -88,10 +75,10 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home-body"):
-            yield Static(id="home-title")
+            yield Static(self._title(), id="home-title")
             yield Static("Three bluffing games for one terminal.", id="home-tagline")
             yield Static(id="save-problem", classes="error")
-            yield OptionList(id="home-menu")
+            yield Menu(id="home-menu")
             yield Static(id="home-status")
         yield Footer()
 
@@ -100,12 +87,23 @@ class HomeScreen(Screen[None]):
         self._refresh()
 
     def _refresh(self) -> None:
-        suits = "♠ ♥ ♦ ♣" if self.liar_app.settings.card_style is CardStyle.UNICODE else ""
-        title = "L I A R - T U I"
-        self.query_one("#home-title", Static).update(f"{suits}  {title}  {suits}".strip())
+        """Show the save as it is now; the footer is rebuilt only when what it offers
+        changes, since rebuilding it costs as much as the rest of the first frame."""
+        offered = self._offers()
         self._read_save()
+        self.query_one("#home-title", Static).update(self._title())
+        self._show_save_problem()
         self._fill_menu()
-        self.refresh_bindings()
+        if self._offers() != offered:
+            self.refresh_bindings()
+
+    def _title(self) -> str:
+        suits = "♠ ♥ ♦ ♣" if self.liar_app.settings.card_style is CardStyle.UNICODE else ""
+        return f"{suits}  L I A R - T U I  {suits}".strip()
+
+    def _offers(self) -> tuple[bool, bool]:
+        """Whether Resume and Discard are on offer: what the footer depends on."""
+        return (self._saved is not None, self._saved is not None or self._save_problem is not None)
 
     def _read_save(self) -> None:
         self._saved = None
@@ -117,6 +115,8 @@ class HomeScreen(Screen[None]):
                 self._saved = saved
         except SaveError as error:
             self._save_problem = str(error)
+
+    def _show_save_problem(self) -> None:
         problem = self.query_one("#save-problem", Static)
         problem.display = self._save_problem is not None
         if self._save_problem is not None:
@@ -124,24 +124,26 @@ class HomeScreen(Screen[None]):
             problem.update(f"{reason}, so it is kept as it is (press d to discard it).")
 
     def _fill_menu(self) -> None:
-        menu = self.query_one("#home-menu", OptionList)
-        options: list[Option | None] = []
+        entries: list[MenuEntry | None] = []
         if self._saved is not None:
-            resume = menu_entry("r", "Resume your unfinished game", self._save_summary)
-            options.append(Option(resume, id="resume"))
+            entries.append(
+                MenuEntry("resume", "r", "Resume your unfinished game", self._save_summary)
+            )
         if self._saved is not None or self._save_problem is not None:
-            options.append(Option(menu_entry("d", "Discard saved game"), id="discard"))
-            options.append(None)
+            entries += [MenuEntry("discard", "d", "Discard saved game"), None]
         for key, (game_id, info) in zip(GAME_KEYS, GAMES.items(), strict=True):
             label = info.title if info.available else f"{info.title} · coming soon"
-            entry = menu_entry(key, label, info.summary, muted=not info.available)
-            options.append(Option(entry, id=f"game:{game_id}"))
-        options.append(None)
-        options.append(Option(menu_entry("s", "Settings"), id="settings"))
-        options.append(Option(menu_entry("?", "Help"), id="help"))
-        options.append(Option(menu_entry("q", "Quit"), id="quit"))
-        menu.set_options(options)
-        menu.highlighted = 0
+            entries.append(
+                MenuEntry(f"game:{game_id}", key, label, info.summary, muted=not info.available)
+            )
+        entries += [
+            None,
+            MenuEntry("settings", "s", "Settings"),
+            MenuEntry("help", "?", "Help"),
+            MenuEntry("quit", "q", "Quit"),
+        ]
+        menu = self.query_one("#home-menu", Menu)
+        menu.set_entries(entries)
         menu.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -191,9 +193,9 @@ class HomeScreen(Screen[None]):
         self.notify("The saved game is discarded.")
         self._refresh()
 
-    @on(OptionList.OptionSelected, "#home-menu")
-    def _menu_chosen(self, event: OptionList.OptionSelected) -> None:
-        choice = event.option_id or ""
+    @on(Menu.Chosen, "#home-menu")
+    def _menu_chosen(self, event: Menu.Chosen) -> None:
+        choice = event.entry.id
         if choice.startswith("game:"):
             self.action_choose_game(choice.removeprefix("game:"))
             return

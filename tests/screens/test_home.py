@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import OptionList
-
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.settings import SettingsScreen
 from liar_tui.screens.setup import LiarGameSetupScreen
 from liar_tui.store import paths
+from liar_tui.widgets.menu import Menu
 
 from .menus import RecordingApp, flat_text, save_a_game, screen_text
 
@@ -36,7 +35,7 @@ async def test_home_opens_liar_game_setup_by_mouse() -> None:
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.click(OptionList, offset=(6, 1))
+        await pilot.click(Menu, offset=(6, 1))
         assert isinstance(app.screen, LiarGameSetupScreen)
 
 
@@ -86,7 +85,7 @@ async def test_resume_by_mouse() -> None:
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.click(OptionList, offset=(6, 1))
+        await pilot.click(Menu, offset=(6, 1))
         assert app.started == [(setup, actions)]
 
 
