@@ -6,7 +6,6 @@ first frame comes up about as fast as a bare Textual app's.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -19,7 +18,7 @@ from textual.screen import Screen
 from liar_tui.rules.base import GameState
 from liar_tui.store.saves import SaveError, SaveStore
 from liar_tui.store.settings import Settings, save_settings
-from liar_tui.table.setup import TableSetup
+from liar_tui.table.setup import TableSetup, random_seed
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -111,7 +110,7 @@ class LiarApp(App[None]):
 
     def play_again(self, setup: TableSetup) -> None:
         """A new game with the same seats and rules, and a new seed."""
-        self.start_table(replace(setup, seed=random.SystemRandom().randrange(2**31)))
+        self.start_table(replace(setup, seed=random_seed()))
 
     def return_home(self) -> None:
         """Close every screen above the home screen."""

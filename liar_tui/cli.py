@@ -9,7 +9,6 @@ code 2, never argparse's usage dump or a traceback.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -19,14 +18,15 @@ from liar_tui import __version__, games
 from liar_tui.rules import liar_game
 from liar_tui.store.settings import Settings, load_settings, name_problem
 from liar_tui.table.seats import default_seats
-from liar_tui.table.setup import TableSetup
+from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
 
 PROG = "liar-tui"
 USAGE_ERROR = 2
-MAX_BOTS = liar_game.MAX_SEATS - 1
+MOST_SEATS = max(info.max_seats for info in games.GAMES.values())
+"""Bounds --bots and --humans before the game is known; the game then checks its own."""
 
 
 class UsageError(Exception):
@@ -65,16 +65,21 @@ class _Parser(argparse.ArgumentParser):
 def _whole_number(text: str) -> int:
     try:
         return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    except ValueError:  # not a number, or one too long to convert
+        raise argparse.ArgumentTypeError(f"{_shorten(text)!r} is not a whole number") from None
 
 
-def _int_between(low: int, high: int | None = None) -> Callable[[str], int]:
+def _shorten(text: str) -> str:
+    """At most a few words of what was typed, so an error stays one readable line."""
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _int_between(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         number = _whole_number(text)
-        if number < low or (high is not None and number > high):
-            allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise argparse.ArgumentTypeError(f"must be {allowed}, not {number}")
+        if not low <= number <= high:
+            shown = _shorten(str(number))
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {shown}")
         return number
 
     return parse
@@ -101,14 +106,14 @@ def _build_parser() -> tuple[_Parser, _Parser]:
     seats = play.add_argument_group("seats")
     seats.add_argument(
         "--bots",
-        type=_int_between(1, MAX_BOTS),
+        type=_int_between(0, MOST_SEATS),
         default=3,
         metavar="N",
         help="bot seats (default 3)",
     )
     seats.add_argument(
         "--humans",
-        type=_int_between(0),
+        type=_int_between(0, MOST_SEATS),
         default=1,
         metavar="N",
         help="people taking turns at this keyboard (default 1)",
@@ -116,7 +121,10 @@ def _build_parser() -> tuple[_Parser, _Parser]:
     seats.add_argument("--name", help="the first person's name (default: from the settings)")
     rules = play.add_argument_group("rules (default: from the settings)")
     rules.add_argument(
-        "--seed", type=_whole_number, metavar="N", help="the shuffle's seed (default: random)"
+        "--seed",
+        type=_int_between(0, MAX_SEED),
+        metavar="N",
+        help="the shuffle's seed, to replay a game (default: random)",
     )
     rules.add_argument(
         "--target", type=_whole_number, metavar="N", help="the score that ends the game"
@@ -174,7 +182,7 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
     if problems := rules.problems():
         hint = " (add --decks 2)" if rules.decks == 1 and rules.variants else ""
         raise UsageError(problems[0].rstrip(".") + hint)
-    seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed
+    seed = random_seed() if args.seed is None else args.seed
     return TableSetup(info.id, rules, default_seats(args.bots, args.humans, name), seed)
 
 

@@ -11,18 +11,32 @@ from liar_tui.table.setup import TableSetup
 
 
 @dataclass(frozen=True)
+class GameEngine:
+    """What a playable game brings to a table: how its state starts, and the types it trades.
+
+    The types let a save or a network frame be decoded strictly for its game, so another
+    game's rules or actions are refused rather than guessed at.
+    """
+
+    new_state: Callable[[TableSetup], GameState]
+    rules: type
+    action: type
+    view: type
+
+
+@dataclass(frozen=True)
 class GameInfo:
     id: str
     title: str
     summary: str
     min_seats: int
     max_seats: int
-    new_state: Callable[[TableSetup], GameState] | None
+    engine: GameEngine | None
     """None while the game is announced but not yet playable."""
 
     @property
     def available(self) -> bool:
-        return self.new_state is not None
+        return self.engine is not None
 
 
 def _new_liar_game(setup: TableSetup) -> GameState:
@@ -39,7 +53,7 @@ GAMES: dict[str, GameInfo] = {
             "multiply, the best hand scores. First to the target wins.",
             liar_game.MIN_SEATS,
             liar_game.MAX_SEATS,
-            _new_liar_game,
+            GameEngine(_new_liar_game, liar_game.Rules, liar_game.ShowHand, liar_game.LiarGameView),
         ),
         GameInfo(
             "liars-poker-cards",
@@ -64,7 +78,10 @@ GAMES: dict[str, GameInfo] = {
 
 
 def new_state(setup: TableSetup) -> GameState:
-    info = GAMES[setup.game]
-    if info.new_state is None:
+    """The game's starting state; ``ValueError`` for a game or setup it cannot start."""
+    info = GAMES.get(setup.game)
+    if info is None:
+        raise ValueError(f"There is no game called {setup.game!r}.")
+    if info.engine is None:
         raise ValueError(f"{info.title} is not playable yet.")
-    return info.new_state(setup)
+    return info.engine.new_state(setup)

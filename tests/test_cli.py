@@ -33,7 +33,7 @@ def test_play_parses_to_the_table_it_names() -> None:
 
 
 def test_every_rule_and_seat_option_reaches_the_setup() -> None:
-    argv = ["play", "liar-game", "--bots", "1", "--humans", "2", "--name", "Ann", "--seed", "-4"]
+    argv = ["play", "liar-game", "--bots", "1", "--humans", "2", "--name", "Ann", "--seed", "4"]
     argv += ["--target", "2000", "--decks", "2", "--free-jokers", "--big-combos"]
     argv += ["--joker-sets", "--low-straight", "--low-doubling"]
     setup = start(argv)
@@ -43,7 +43,7 @@ def test_every_rule_and_seat_option_reaches_the_setup() -> None:
         SeatConfig("Player 2", SeatKind.HUMAN),
         SeatConfig("Ada"),
     )
-    assert setup.seed == -4
+    assert setup.seed == 4
 
 
 def test_the_settings_give_the_defaults_and_options_override_them() -> None:
@@ -56,6 +56,19 @@ def test_the_settings_give_the_defaults_and_options_override_them() -> None:
 def test_all_bot_tables_are_allowed_for_watching() -> None:
     setup = start(["play", "liar-game", "--humans", "0", "--bots", "2"])
     assert setup.human_seats == ()
+
+
+def test_a_hot_seat_table_needs_no_bots() -> None:
+    setup = start(["play", "liar-game", "--humans", "2", "--bots", "0"])
+    assert setup.human_seats == (0, 1)
+
+
+def test_a_unicode_name_is_welcome() -> None:
+    assert start(["play", "liar-game", "--name", "Zoë 🃏 李"]).seats[0].name == "Zoë 🃏 李"
+
+
+def test_the_largest_seed_is_allowed() -> None:
+    assert start(["play", "liar-game", "--seed", str(2**63 - 1)]).seed == 2**63 - 1
 
 
 def test_the_seed_is_random_when_not_given() -> None:
@@ -95,22 +108,29 @@ def test_main_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "chess"], "unknown game 'chess' (choose from liar-game"),
         (["play", "liars-poker-cards"], "Liar's Poker (cards) is not playable yet"),
         (["play", "liars-poker-bills"], "Liar's Poker (dollar bills) is not playable yet"),
-        (["play", "liar-game", "--bots", "0"], "argument --bots: must be from 1 to 7, not 0"),
-        (["play", "liar-game", "--bots", "8"], "argument --bots: must be from 1 to 7, not 8"),
+        (["play", "liar-game", "--bots", "0"], "seats 2 to 8 players, not 1 (1 human, 0 bots)"),
+        (["play", "liar-game", "--bots", "8"], "seats 2 to 8 players, not 9 (1 human, 8 bots)"),
+        (["play", "liar-game", "--bots", "13"], "argument --bots: must be from 0 to 12, not 13"),
+        (["play", "liar-game", "--bots", "9" * 5000], "argument --bots: '99999999999999999999"),
+        (["play", "liar-game", "--humans", "9" * 400], "argument --humans: must be from 0 to 12"),
         (
             ["play", "liar-game", "--bots", "three"],
             "argument --bots: 'three' is not a whole number",
         ),
-        (["play", "liar-game", "--humans", "-1"], "argument --humans: must be at least 0"),
+        (["play", "liar-game", "--humans", "-1"], "argument --humans: must be from 0 to 12"),
         (["play", "liar-game", "--humans", "6"], "seats 2 to 8 players, not 9 (6 humans, 3 bots)"),
         (["play", "liar-game", "--humans", "0", "--bots", "1"], "not 1 (0 humans, 1 bot)"),
         (["play", "liar-game", "--seed", "1.5"], "argument --seed: '1.5' is not a whole number"),
+        (["play", "liar-game", "--seed", "-4"], "--seed: must be from 0 to 9223372036854775807"),
+        (["play", "liar-game", "--seed", str(2**63)], "--seed: must be from 0 to 922337203685"),
         (["play", "liar-game", "--seed"], "argument --seed: expected one argument"),
-        (["play", "liar-game", "--target", "0"], "The target score must be at least 1"),
+        (["play", "liar-game", "--target", "0"], "The target score must be from 1 to 100000"),
+        (["play", "liar-game", "--target", "9" * 99], "The target score must be from 1 to 100000"),
         (["play", "liar-game", "--decks", "3"], "argument --decks: invalid choice: 3"),
         (["play", "liar-game", "--joker-sets"], "Joker sets needs two decks"),
         (["play", "liar-game", "--name", ""], "--name must not be empty"),
         (["play", "liar-game", "--name", "x" * 21], "--name must be at most 20 characters"),
+        (["play", "liar-game", "--name", "Ann\nBo"], "--name must not hold tabs, line breaks"),
     ],
 )
 def test_a_bad_command_line_is_one_line_on_stderr_and_exit_2(
@@ -124,6 +144,7 @@ def test_a_bad_command_line_is_one_line_on_stderr_and_exit_2(
     assert err.startswith("liar-tui: error: ")
     assert words in err
     assert err.count("\n") == 1
+    assert len(err) < 120, "a mistake is reported in one short line, however long the input"
     assert err.endswith("\n")
 
 

@@ -146,6 +146,14 @@ def test_an_int_is_accepted_where_a_float_is_expected() -> None:
     assert type(decoded) is float
 
 
+def deeply_nested(depth: int) -> list[Any]:
+    """A list inside a list, ``depth`` times: what a hostile peer might send for an ``Any``."""
+    data: list[Any] = []
+    for _ in range(depth):
+        data = [data]
+    return data
+
+
 GOOD_SHOW_HAND = {"type": "ShowHand", "seat": 0, "cards": ["AS", "KH", "JK"]}
 
 
@@ -165,6 +173,8 @@ GOOD_SHOW_HAND = {"type": "ShowHand", "seat": 0, "cards": ["AS", "KH", "JK"]}
         ({**GOOD_SHOW_HAND, "cards": ["JK:0"]}, ShowHand, "'JK:0' is not a card token"),
         ({**GOOD_SHOW_HAND, "cards": ["XX"]}, ShowHand, "'XX' is not a card token"),
         ({**GOOD_SHOW_HAND, "cards": [5]}, ShowHand, "5 is not a card token"),
+        ({**GOOD_SHOW_HAND, "cards": ["AS:" + "1" * 5000]}, ShowHand, "'AS:111111111111111"),
+        ({**GOOD_SHOW_HAND, "x" * 10_000: 1}, ShowHand, "unknown field 'xxxxxxxxxxxxxxx"),
         ({**GOOD_SHOW_HAND, "cards": "AS KH"}, ShowHand, "ShowHand.cards: expected a list"),
         (["ShowHand", 0], ShowHand, "expected a ShowHand table, got a list"),
         (GOOD_SHOW_HAND, Event, "expected one of HandChosen, RoundRevealed"),
@@ -173,6 +183,10 @@ GOOD_SHOW_HAND = {"type": "ShowHand", "seat": 0, "cards": ["AS", "KH", "JK"]}
         ("14", Rank, "'14' is not a Rank"),
         (None, ShowHand, "expected a ShowHand table, got None"),
         ({"seat": 0}, Any, "value: the table has no 'type'"),
+        (10**400, float, "float: expected float, got 1000000000"),
+        (deeply_nested(10_000), Any, "nested more than 40 levels deep"),
+        ({"type": "Refused", "seat": 0, "reason": "", "action": deeply_nested(50)}, Refused,
+         "Refused.action[0][0][0]"),
     ],
 )  # fmt: skip
 def test_malformed_data_is_refused_with_a_one_line_message(
@@ -183,6 +197,7 @@ def test_malformed_data_is_refused_with_a_one_line_message(
     message = str(refusal.value)
     assert words in message
     assert "\n" not in message
+    assert len(message) < 200
 
 
 def test_a_bad_value_deep_inside_is_located_by_its_path() -> None:

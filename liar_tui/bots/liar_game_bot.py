@@ -99,7 +99,7 @@ class _Turn:
             for opponent in self.odds.opponents
             if (danger := self.dangers[opponent.seat])
         )
-        kept = () if renews_pocket(hand, self.view.rules) else _left_after(self.view.pocket, hand)
+        kept = () if renews_pocket(hand) else _left_after(self.view.pocket, hand)
         return now + stop + (1 - self.danger) * FUTURE_WEIGHT * self.pocket_value(kept)
 
     def pocket_value(self, kept: tuple[Card, ...]) -> float:

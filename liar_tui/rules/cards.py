@@ -32,14 +32,6 @@ class Suit(Enum):
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
 
-    @property
-    def is_red(self) -> bool:
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
-
-    @property
-    def noun(self) -> str:
-        return self.name.lower()
-
 
 _SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
@@ -126,10 +118,6 @@ class Card:
         return self.rank is Rank.JOKER
 
     @property
-    def is_red(self) -> bool:
-        return self.suit is not None and self.suit.is_red
-
-    @property
     def face(self) -> tuple[Rank, Suit | None]:
         """What the card shows: rank and suit, ignoring which copy it is."""
         return (self.rank, self.suit)
@@ -191,8 +179,10 @@ class CardParseError(ValueError):
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {s.symbol: s for s in Suit}
 _SUIT_BY_TEXT |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 _RANK_BY_TEXT = {r.ascii: r for r in NATURAL_RANKS} | {"10": Rank.TEN, "1": Rank.ACE}
-_CARD_RE = re.compile(r"^(10|[2-9TJQKA1])([CDHS♣♦♥♠♤♡♢♧])(?::(\d+))?$")
-_JOKER_RE = re.compile(r"^(?:JK|JOKER|JKR)(?::(\d+))?$")
+_COPY = r"(?::([0-9]{1,3}))?"
+"""A copy number: ASCII digits only, and few, since even a two-deck shoe numbers four jokers."""
+_CARD_RE = re.compile(r"^(10|[2-9TJQKA1])([CDHS♣♦♥♠♤♡♢♧])" + _COPY + "$")
+_JOKER_RE = re.compile(r"^(?:JK|JOKER|JKR)" + _COPY + "$")
 
 
 def parse_card(text: str) -> Card:
@@ -203,7 +193,9 @@ def parse_card(text: str) -> Card:
     if match := _CARD_RE.match(word):
         rank = _RANK_BY_TEXT[match.group(1)]
         return Card(rank, _SUIT_BY_TEXT[match.group(2)], int(match.group(3) or 0))
-    raise CardParseError(f"{text.strip()!r} is not a card (try AS, 10H, TH or JK)")
+    typed = text.strip()
+    shown = typed if len(typed) <= 12 else typed[:11] + "…"
+    raise CardParseError(f"{shown!r} is not a card (try AS, 10H, TH or JK)")
 
 
 def parse_cards(text: str) -> list[Card]:

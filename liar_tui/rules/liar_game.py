@@ -11,7 +11,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from liar_tui.rules.base import IllegalAction
@@ -23,6 +23,8 @@ POCKET_SIZE = 6
 HAND_SIZE = 3
 JOKER_PENALTY = 20
 TARGET_PRESETS = (500, 2000)
+MAX_TARGET = 100_000
+"""Fifty times the long game's target: a bigger one would take days, and is likelier a typo."""
 
 CARD_VALUES: dict[Rank, int] = {rank: min(int(rank), 10) for rank in NATURAL_RANKS}
 CARD_VALUES[Rank.ACE] = 20
@@ -56,8 +58,8 @@ class Rules:
         found: list[str] = []
         if self.decks not in (1, 2):
             found.append("Liar Game is played with one or two decks.")
-        if self.target < 1:
-            found.append("The target score must be at least 1.")
+        if not 1 <= self.target <= MAX_TARGET:
+            found.append(f"The target score must be from 1 to {MAX_TARGET}.")
         if self.decks == 1:
             for name in self.variants:
                 found.append(
@@ -112,9 +114,6 @@ class HandScore:
     basic: int
     ranks: tuple[Rank, ...]
     """Every card's rank with jokers at their assigned rank, high to low."""
-    jokers_used: int
-    penalty: int
-    """Taken off the value when the hand wins: 20 per joker, none for a joker set."""
     low_doubling: bool = field(default=False, compare=False)
     """Whether the low-doubling variant applied, so the breakdown can show its extra 2×."""
 
@@ -122,6 +121,15 @@ class HandScore:
     def key(self) -> tuple[int, int, tuple[int, ...]]:
         """Value, then basic value, then the cards by rank: the tie rules of RULINGS.md."""
         return (self.value, self.basic, tuple(int(rank) for rank in self.ranks))
+
+    @property
+    def jokers_used(self) -> int:
+        return sum(card.is_joker for card in self.cards)
+
+    @property
+    def penalty(self) -> int:
+        """Taken off the value when the hand wins: 20 per joker, none for a joker set."""
+        return 0 if self.kind is HandKind.JOKER_SET else JOKER_PENALTY * self.jokers_used
 
     @property
     def points(self) -> int:
@@ -249,37 +257,20 @@ def score_hand(cards: Sequence[Card], rules: Rules) -> HandScore:
         value = JOKER_SET_VALUES[jokers]
         ranks = (Rank.ACE,) * jokers
         basic = CARD_VALUES[Rank.ACE] * jokers
-        return HandScore(held, HandKind.JOKER_SET, value, basic, ranks, jokers, 0)
+        return HandScore(held, HandKind.JOKER_SET, value, basic, ranks)
     naturals = [card.rank for card in held if not card.is_joker]
     best: HandScore | None = None
     for assigned in itertools.product(_joker_candidates(naturals, rules), repeat=jokers):
         ranks = tuple(sorted([*naturals, *assigned], reverse=True))
         kind, value, basic = _plain_value(ranks, rules)
-        score = HandScore(
-            held, kind, value, basic, ranks, jokers, JOKER_PENALTY * jokers, rules.low_doubling
-        )
+        score = HandScore(held, kind, value, basic, ranks, rules.low_doubling)
         if best is None or score.key > best.key:
             best = score
     assert best is not None
     return best
 
 
-def hand_value(cards: Sequence[Card], rules: Rules) -> int:
-    """The hand's value before any joker penalty."""
-    return score_hand(cards, rules).value
-
-
-def hand_key(cards: Sequence[Card], rules: Rules) -> tuple[int, int, tuple[int, ...]]:
-    """A sortable key: ``max(hands, key=lambda h: hand_key(h, rules))`` finds the winner."""
-    return score_hand(cards, rules).key
-
-
-def round_points(cards: Sequence[Card], rules: Rules) -> int:
-    """What the hand scores for a winner: its value less 20 per joker used."""
-    return score_hand(cards, rules).points
-
-
-def renews_pocket(cards: Sequence[Card], rules: Rules) -> bool:
+def renews_pocket(cards: Sequence[Card]) -> bool:
     """Big combos and the four-joker set discard the rest of the pocket for six new cards."""
     return len(cards) > HAND_SIZE
 
@@ -384,10 +375,6 @@ class LiarGameView:
     history: tuple[RoundRevealed, ...]
     over: bool
     winners: tuple[int, ...]
-
-    @property
-    def to_choose(self) -> bool:
-        return self.seat in self.waiting_for
 
 
 # --------------------------------------------------------------------------- the game
@@ -525,7 +512,7 @@ class LiarGame:
             won = seat in winners
             points = score.points if won else 0
             self.scores[seat] += points
-            renewed = renews_pocket(hand, self.rules)
+            renewed = renews_pocket(hand)
             revealed.append(RevealedHand(seat, score, won, points, renewed))
             pocket = self.pockets[seat]
             for card in hand:
@@ -570,17 +557,3 @@ def replay(rules: Rules, seats: int, seed: int, actions: Iterable[ShowHand]) -> 
     for action in actions:
         game.apply(action)
     return game
-
-
-def rules_from_dict(data: dict[str, object]) -> Rules:
-    """Rules from saved settings, ignoring unknown keys and refusing wrong types."""
-    known = {f.name: f for f in fields(Rules)}
-    values: dict[str, object] = {}
-    for name, value in data.items():
-        if name not in known:
-            continue
-        expected = type(getattr(Rules(), name))
-        if type(value) is not expected:
-            raise ValueError(f"{name} must be {expected.__name__}, not {value!r}")
-        values[name] = value
-    return replace(Rules(), **values)  # type: ignore[arg-type]

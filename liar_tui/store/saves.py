@@ -16,8 +16,9 @@ from liar_tui import games
 from liar_tui.rules.base import GameState
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
-from liar_tui.table.codec import GAME_TYPES, CodecError, decode, encode
-from liar_tui.table.setup import TableSetup
+from liar_tui.table.codec import CodecError, decode, encode
+from liar_tui.table.seats import name_problem
+from liar_tui.table.setup import MAX_SEED, TableSetup
 
 FORMAT = "liar-tui saved table"
 VERSION = 1
@@ -76,7 +77,9 @@ class SaveStore:
             raise SaveError(f"The saved table {self.path} could not be read: {error}.") from None
         try:
             document = json.loads(text)
-        except json.JSONDecodeError as error:
+        except RecursionError:
+            raise self._corrupt("it nests too deeply to be a saved table") from None
+        except ValueError as error:  # bad JSON, or a number too long to convert
             raise self._corrupt(f"it is not valid JSON ({error})") from None
         saved = self._parse(document)
         self._check_replay(saved)
@@ -113,16 +116,26 @@ class SaveStore:
         game = raw_setup.get("game") if isinstance(raw_setup, dict) else None
         if not isinstance(game, str):
             raise self._corrupt("it does not say which game it is")
-        types = GAME_TYPES.get(game)
-        if types is None:
+        info = games.GAMES.get(game)
+        if info is None:
             raise SaveError(f"The saved table {self.path} is for an unknown game {game!r}.")
+        if info.engine is None:
+            raise SaveError(
+                f"The saved table {self.path} is for {info.title}, "
+                "which this version cannot play yet."
+            )
         try:
             setup = decode(raw_setup, TableSetup)
-            actions = decode(document.get("actions"), tuple[types.action, ...])
+            actions = decode(document.get("actions"), tuple[info.engine.action, ...])
         except CodecError as error:
             raise self._corrupt(str(error)) from None
-        if type(setup.rules) is not types.rules:
-            raise self._corrupt(f"its rules are not {games.GAMES[game].title} rules")
+        if type(setup.rules) is not info.engine.rules:
+            raise self._corrupt(f"its rules are not {info.title} rules")
+        if not 0 <= setup.seed <= MAX_SEED:
+            raise self._corrupt(f"its seed is not from 0 to {MAX_SEED}")
+        for number, seat in enumerate(setup.seats, start=1):
+            if problem := name_problem(seat.name, f"the name of seat {number}"):
+                raise self._corrupt(_clause(problem))
         return SavedTable(setup, actions, saved_at)
 
     def _check_replay(self, saved: SavedTable) -> None:

@@ -19,12 +19,10 @@ from liar_tui.rules import liar_game
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
 from liar_tui.table.codec import CodecError, decode, encode
-from liar_tui.table.seats import SeatConfig, default_seats
+from liar_tui.table.seats import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+from liar_tui.table.seats import SeatConfig, default_seats, name_problem
 
-MAX_NAME_LENGTH = 20
 MAX_BOT_DELAY = 5.0
-MIN_SEATS = 2
-MAX_SEATS = 8
 
 _HEADER = "# liar-tui settings: the settings screen rewrites this file.\n\n"
 
@@ -49,15 +47,6 @@ class Settings:
     liar_game: liar_game.Rules = field(default_factory=liar_game.Rules)
 
 
-def name_problem(name: str, what: str = "The player name") -> str | None:
-    """Why ``name`` cannot name a player, in one sentence; None when it can."""
-    if not name.strip():
-        return f"{what} must not be empty."
-    if len(name) > MAX_NAME_LENGTH:
-        return f"{what} must be at most {MAX_NAME_LENGTH} characters."
-    return None
-
-
 def settings_problems(settings: Settings) -> list[str]:
     """Why these settings cannot be used, one sentence each; empty when they can."""
     found: list[str] = []
@@ -66,8 +55,9 @@ def settings_problems(settings: Settings) -> list[str]:
     delay = settings.bot_delay
     if not (math.isfinite(delay) and 0 <= delay <= MAX_BOT_DELAY):
         found.append(f"The bot delay must be from 0 to {MAX_BOT_DELAY:g} seconds.")
-    if not MIN_SEATS <= len(settings.seats) <= MAX_SEATS:
-        found.append(f"A table needs {MIN_SEATS} to {MAX_SEATS} seats.")
+    low, high = liar_game.MIN_SEATS, liar_game.MAX_SEATS
+    if not low <= len(settings.seats) <= high:
+        found.append(f"A table needs {low} to {high} seats.")
     for number, seat in enumerate(settings.seats, start=1):
         if problem := name_problem(seat.name, f"The name of seat {number}"):
             found.append(problem)
@@ -89,10 +79,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _not_loaded(path, f"it could not be read ({error})")
     try:
         settings = decode(tomllib.loads(text), Settings, tagged=False)
-    except tomllib.TOMLDecodeError as error:
-        return Settings(), _not_loaded(path, f"it is not valid TOML ({error})")
     except CodecError as error:
         return Settings(), _not_loaded(path, str(error))
+    except RecursionError:
+        return Settings(), _not_loaded(path, "it nests too deeply to be a settings file")
+    except ValueError as error:  # bad TOML, or a number too long to convert
+        return Settings(), _not_loaded(path, f"it is not valid TOML ({error})")
     if problems := settings_problems(settings):
         return Settings(), _not_loaded(path, problems[0].rstrip("."))
     return settings, None

@@ -16,20 +16,23 @@ takes its default, so a file written by an older version still loads.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import types
 import typing
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from liar_tui.rules import liar_game
-from liar_tui.rules.cards import Card, CardParseError, parse_card
+from liar_tui.rules.cards import Card, parse_card
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Refused, SeatUpdate
 
 TYPE_KEY = "type"
+MAX_DEPTH = 40
+"""Deeper than any message nests (a view is about six levels), and far from Python's
+recursion limit, so hostile nesting is one clear error instead of a RecursionError."""
 
 
 class CodecError(ValueError):
@@ -54,19 +57,6 @@ def register(cls: type, name: str | None = None) -> None:
     _CLASS_BY_NAME[name] = cls
     _NAME_BY_CLASS[cls] = name
 
-
-@dataclass(frozen=True)
-class GameTypes:
-    """The types a game's table exchanges, so saves and frames decode each game strictly."""
-
-    rules: type
-    action: type
-    view: type
-
-
-GAME_TYPES: dict[str, GameTypes] = {
-    "liar-game": GameTypes(liar_game.Rules, liar_game.ShowHand, liar_game.LiarGameView),
-}
 
 register(liar_game.Rules, "LiarGameRules")
 for _cls in (
@@ -162,8 +152,18 @@ def _type_name(hint: Any) -> str:
 class _Decoder:
     def __init__(self, tagged: bool) -> None:
         self.tagged = tagged
+        self._depth = 0
 
     def decode(self, data: Any, hint: Any, path: str) -> Any:
+        if self._depth >= MAX_DEPTH:
+            raise CodecError(f"{path}: nested more than {MAX_DEPTH} levels deep")
+        self._depth += 1
+        try:
+            return self._decode(data, hint, path)
+        finally:
+            self._depth -= 1
+
+    def _decode(self, data: Any, hint: Any, path: str) -> Any:
         origin = typing.get_origin(hint)
         if hint is Any:
             return self._any(data, path)
@@ -191,7 +191,8 @@ class _Decoder:
         if type(data) is hint:
             return data
         if hint is float and type(data) is int:
-            return float(data)
+            with contextlib.suppress(OverflowError):
+                return float(data)
         raise CodecError(f"{path}: expected {hint.__name__}, got {_describe(data)}")
 
     def _enum(self, data: Any, hint: type[Enum], path: str) -> Enum:
@@ -205,7 +206,7 @@ class _Decoder:
         if isinstance(data, str):
             try:
                 card = parse_card(data)
-            except CardParseError:
+            except ValueError:
                 card = None
             if card is not None and card.token == data:
                 return card
@@ -248,7 +249,7 @@ class _Decoder:
         if data is None or type(data) in (bool, int, str, float):
             return data
         if isinstance(data, list):
-            return tuple(self._any(item, f"{path}[{i}]") for i, item in enumerate(data))
+            return tuple(self.decode(item, Any, f"{path}[{i}]") for i, item in enumerate(data))
         if self.tagged and isinstance(data, dict):
             return self._dataclass(data, self._tagged_class(data, path), path)
         raise CodecError(f"{path}: expected a message, got {_describe(data)}")
@@ -276,7 +277,7 @@ class _Decoder:
         fields = {field.name: field for field in dataclasses.fields(cls) if field.init}
         extra = sorted(set(values) - set(fields))
         if extra:
-            raise CodecError(f"{path}: unknown field {extra[0]!r} for {_type_name(cls)}")
+            raise CodecError(f"{path}: unknown field {_describe(extra[0])} for {_type_name(cls)}")
         kwargs: dict[str, Any] = {}
         for name, field in fields.items():
             if name in values:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
@@ -29,13 +30,39 @@ class SeatConfig:
         return self.kind is SeatKind.HUMAN
 
 
+MAX_NAME_LENGTH = 20
+_UNPRINTABLE_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
+"""Unicode categories of control characters and line or paragraph separators."""
+
+
+def name_problem(name: str, what: str = "The player name") -> str | None:
+    """Why ``name`` cannot name a seat, in one sentence; None when it can.
+
+    A name is drawn on one short line of every table panel, so it must be short, and a
+    newline, tab or escape code in it would break the screen.
+    """
+    if not name.strip():
+        return f"{what} must not be empty."
+    if len(name) > MAX_NAME_LENGTH:
+        return f"{what} must be at most {MAX_NAME_LENGTH} characters."
+    if any(unicodedata.category(char) in _UNPRINTABLE_CATEGORIES for char in name):
+        return f"{what} must not hold tabs, line breaks or other control characters."
+    return None
+
+
 BOT_NAMES = ("Ada", "Bea", "Cal", "Dex", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")
 
 
 def default_seats(bots: int = 3, humans: int = 1, you: str = "You") -> tuple[SeatConfig, ...]:
-    """Humans first (the first one named ``you``), then bots with short distinct names."""
+    """Humans first (the first one named ``you``), then bots with short distinct names.
+
+    A bot never takes a person's name (``--name Ada``), so the scores never show two Adas.
+    """
     seats = [
         SeatConfig(you if i == 0 else f"Player {i + 1}", SeatKind.HUMAN) for i in range(humans)
     ]
-    seats += [SeatConfig(BOT_NAMES[i % len(BOT_NAMES)]) for i in range(bots)]
+    taken = {seat.name.casefold() for seat in seats}
+    spare = iter(name for name in BOT_NAMES if name.casefold() not in taken)
+    for _ in range(bots):
+        seats.append(SeatConfig(next(spare, f"Bot {len(seats) + 1}")))
     return tuple(seats)

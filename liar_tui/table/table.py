@@ -57,6 +57,7 @@ class Table:
         self._actions: list[Any] = list(actions)
         self._listeners: dict[int, list[Listener]] = {}
         self._recorder = recorder
+        self._closed = False
 
     @property
     def actions(self) -> tuple[Any, ...]:
@@ -84,8 +85,19 @@ class Table:
         if listener in self._listeners.get(seat, []):
             self._listeners[seat].remove(listener)
 
+    def close(self) -> None:
+        """Stop the table for good once nobody plays at it any more.
+
+        A bot's timer may still fire after the player has left: its action must neither
+        change the game nor be saved over the table the player sat down at next.
+        """
+        self._closed = True
+        self._listeners.clear()
+
     def handle(self, action: Any) -> None:
         """Apply one action from the bus, or refuse it to its sender with the reason."""
+        if self._closed:
+            return
         seat = getattr(action, "seat", -1)
         if reason := self._game.refusal(action):
             for listener in list(self._listeners.get(seat, [])):

@@ -24,9 +24,7 @@ from liar_tui.rules.liar_game import (
     LiarGameView,
     Rules,
     ShowHand,
-    hand_key,
     legal_hands,
-    round_points,
     score_hand,
 )
 from liar_tui.table.local import open_table, seat_bots
@@ -147,12 +145,11 @@ def test_packed_strength_orders_hands_as_the_rules_do(rules: Rules) -> None:
     for _ in range(300):
         pocket = rng.sample(shoe(rules.decks), 6)
         first, second = rng.sample(legal_hands(pocket, rules), 2)
-        by_rules = (hand_key(first, rules) > hand_key(second, rules)) - (
-            hand_key(first, rules) < hand_key(second, rules)
-        )
+        first_key, second_key = score_hand(first, rules).key, score_hand(second, rules).key
+        by_rules = (first_key > second_key) - (first_key < second_key)
         packed = book.score(ranks_of(first)).strength, book.score(ranks_of(second)).strength
         assert (packed[0] > packed[1]) - (packed[0] < packed[1]) == by_rules
-        assert book.score(ranks_of(first)).points == round_points(first, rules)
+        assert book.score(ranks_of(first)).points == score_hand(first, rules).points
 
 
 def test_keeps_the_pair_when_throwing_trash() -> None:
@@ -162,7 +159,7 @@ def test_keeps_the_pair_when_throwing_trash() -> None:
 def test_never_breaks_a_good_pair_to_throw_trash() -> None:
     """A pair of sixes or better survives a trash hand; 4-4 or 5-5 may go for high cards."""
     thrown = 0
-    for seed in range(12):
+    for seed in range(4):
         for _, view in played_views(Rules(), 4, seed, mixed_players):
             action = LiarGameBot(random.Random(seed)).act(view)
             if score_hand(action.cards, view.rules).kind is not HandKind.HIGH:
@@ -261,7 +258,7 @@ def test_make_bot_picks_the_bot_for_each_level(level: BotLevel, kind: type) -> N
 
 
 def test_beats_three_random_bots_at_a_real_table() -> None:
-    games = 40
+    games = 20
     wins = 0
     for seed in range(games):
         smart = seed % 4

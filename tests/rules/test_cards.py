@@ -136,11 +136,18 @@ def test_shuffled_never_touches_the_global_generator() -> None:
     assert random.random() == expected
 
 
-@pytest.mark.parametrize("word", ["XS", "11H", "A", "AX", "J K", "", "JOKERS"])
+@pytest.mark.parametrize("word", ["XS", "11H", "A", "AX", "J K", "", "JOKERS", "AS:1234", "AS:١"])
 def test_parse_card_error_names_the_word(word: str) -> None:
     with pytest.raises(CardParseError) as error:
         parse_card(word)
     assert repr(word.strip()) in str(error.value)
+
+
+def test_a_long_word_is_refused_in_a_short_message() -> None:
+    with pytest.raises(CardParseError) as error:
+        parse_card("JK:" + "9" * 5000)
+    assert str(error.value).startswith("'JK:999")
+    assert len(str(error.value)) < 80
 
 
 def test_parse_cards_error_names_the_bad_word() -> None:

@@ -17,11 +17,8 @@ from liar_tui.rules.liar_game import (
     RoundRevealed,
     Rules,
     ShowHand,
-    hand_key,
-    hand_value,
     legal_hands,
     replay,
-    round_points,
     score_hand,
     why_not_a_hand,
 )
@@ -41,11 +38,19 @@ EVERY_VARIANT = Rules(
 
 
 def value(text: str, rules: Rules = PLAIN) -> int:
-    return hand_value(parse_cards(text), rules)
+    return score_hand(parse_cards(text), rules).value
+
+
+def key(text: str, rules: Rules = PLAIN) -> tuple[int, int, tuple[int, ...]]:
+    return score_hand(parse_cards(text), rules).key
+
+
+def points(text: str, rules: Rules = PLAIN) -> int:
+    return score_hand(parse_cards(text), rules).points
 
 
 def winner(texts: list[str], rules: Rules = PLAIN) -> str:
-    return max(texts, key=lambda text: hand_key(parse_cards(text), rules))
+    return max(texts, key=lambda text: key(text, rules))
 
 
 def play_round(game: LiarGame, hands: list[str]) -> list[object]:
@@ -82,9 +87,9 @@ def test_seed_examples(text: str, expected: int) -> None:
 
 
 def test_the_winner_with_4_joker_joker_loses_four_points() -> None:
-    assert round_points(parse_cards("4S JK JK"), PLAIN) == -4
-    assert round_points(parse_cards("JK 9S 7H"), PLAIN) == 23
-    assert round_points(parse_cards("QS QH QD"), PLAIN) == 90
+    assert points("4S JK JK") == -4
+    assert points("JK 9S 7H") == 23
+    assert points("QS QH QD") == 90
 
 
 def test_a_pair_of_fives_counts_twenty() -> None:
@@ -94,7 +99,7 @@ def test_a_pair_of_fives_counts_twenty() -> None:
 
 
 def test_card_order_in_a_hand_does_not_matter() -> None:
-    assert hand_key(parse_cards("7H JK 9S"), PLAIN) == hand_key(parse_cards("JK 9S 7H"), PLAIN)
+    assert key("7H JK 9S") == key("JK 9S 7H")
 
 
 def test_copy_joker_takes_the_best_rank_in_the_hand() -> None:
@@ -143,11 +148,11 @@ def test_tie_on_basic_value_goes_to_the_higher_cards() -> None:
 
 def test_jokers_count_as_their_assigned_rank_in_a_tie() -> None:
     # 9-9-7 by joker and 9-9-7 natural tie on every count: a perfect tie.
-    assert hand_key(parse_cards("JK 9S 7H"), PLAIN) == hand_key(parse_cards("9D 9C 7S"), PLAIN)
+    assert key("JK 9S 7H") == key("9D 9C 7S")
 
 
 def test_suits_never_break_a_tie() -> None:
-    assert hand_key(parse_cards("QS 10H 6D"), PLAIN) == hand_key(parse_cards("QH 10S 6C"), PLAIN)
+    assert key("QS 10H 6D") == key("QH 10S 6C")
 
 
 def test_a_perfect_tie_makes_every_tied_seat_a_winner() -> None:
@@ -197,7 +202,11 @@ def test_free_jokers_need_no_second_deck() -> None:
 
 @pytest.mark.parametrize(
     ("rules", "reason"),
-    [(Rules(decks=3), "one or two decks"), (Rules(target=0), "at least 1")],
+    [
+        (Rules(decks=3), "one or two decks"),
+        (Rules(target=0), "from 1 to 100000"),
+        (Rules(target=100_001), "from 1 to 100000"),
+    ],
 )
 def test_impossible_settings_are_refused(rules: Rules, reason: str) -> None:
     assert any(reason in problem for problem in rules.problems())

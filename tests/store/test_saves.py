@@ -164,6 +164,14 @@ def tampered(document: dict[str, Any], change: str) -> object:
         "seats": lambda: (
             document | {"setup": document["setup"] | {"seats": document["setup"]["seats"] * 3}}
         ),
+        "seed": lambda: document | {"setup": document["setup"] | {"seed": -42}},
+        "name": lambda: (
+            document
+            | {
+                "setup": document["setup"]
+                | {"seats": [document["setup"]["seats"][0] | {"name": "A\x1b[2J"}]}
+            }
+        ),
         "action type": lambda: document | {"actions": [first | {"type": "GameOver"}]},
         "card": lambda: document | {"actions": [first | {"cards": ["AS", "AS:7", "ZZ"]}]},
         "stolen card": lambda: document | {"actions": [first | {"seat": (first["seat"] + 1) % 3}]},
@@ -183,10 +191,12 @@ def tampered(document: dict[str, Any], change: str) -> object:
         ("time", "time of saving"),
         ("no game", "does not say which game"),
         ("game", "is for an unknown game 'chess'"),
-        ("unplayable", "is for an unknown game 'liars-poker-cards'"),
+        ("unplayable", "is for Liar's Poker (cards), which this version cannot play yet"),
         ("rules", "its rules are not Liar Game rules"),
         ("rules value", "its table cannot be set up (Liar Game is played with one or two decks)"),
         ("seats", "its table cannot be set up (Liar Game seats 2 to 8 players)"),
+        ("seed", "its seed is not from 0 to 9223372036854775807"),
+        ("name", "the name of seat 1 must not hold tabs, line breaks"),
         ("action type", "expected ShowHand, got GameOver"),
         ("card", "'ZZ' is not a card token"),
         ("stolen card", "action 1 does not replay (You can only show cards from your own pocket)"),
@@ -208,6 +218,19 @@ def test_a_damaged_or_doctored_save_is_refused_whole(
 def test_a_file_that_is_not_json_is_refused(store: SaveStore) -> None:
     store.path.write_text('{"format": "liar-tui saved table", "vers', encoding="utf-8")
     with pytest.raises(SaveError, match=r"is damaged: it is not valid JSON \(.*\)\.$"):
+        store.load()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "it nests too deeply"),
+        ('{"format": "liar-tui saved table", "version": ' + "1" * 5000 + "}", "not valid JSON"),
+    ],
+)
+def test_hostile_json_is_refused_with_a_sentence(store: SaveStore, text: str, words: str) -> None:
+    store.path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveError, match=words):
         store.load()
 
 

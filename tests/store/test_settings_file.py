@@ -110,7 +110,7 @@ def test_a_partial_file_fills_in_the_defaults(tmp_path: Path) -> None:
         (f'player_name = "{"x" * 21}"', "The player name must be at most 20 characters"),
         ("[liar_game]\nbig_combos = true", "Big combos needs two decks"),
         ("[liar_game]\ndecks = 3", "Liar Game is played with one or two decks"),
-        ("[liar_game]\ntarget = 0", "The target score must be at least 1"),
+        ("[liar_game]\ntarget = 0", "The target score must be from 1 to 100000"),
         ('[liar_game]\ndecks = "two"', "Settings.liar_game.decks: expected int, got 'two'"),
         ('[[seats]]\nname = "Solo"', "A table needs 2 to 8 seats"),
         ("seats = [" + ", ".join(f'{{name = "S{i}"}}' for i in range(9)) + "]",
@@ -119,6 +119,11 @@ def test_a_partial_file_fills_in_the_defaults(tmp_path: Path) -> None:
          "Settings.seats[0].kind: 'alien' is not a SeatKind"),
         ('seats = [{name = "A"}, {name = ""}]', "The name of seat 2 must not be empty"),
         ('seats = "four"', "Settings.seats: expected a list"),
+        ("bot_delay = 1" + "0" * 400, "Settings.bot_delay: expected float, got 1000000"),
+        ("bot_delay = 1" + "0" * 5000, "it is not valid TOML (Exceeds the limit"),
+        ("x = " + "[" * 50_000 + "]" * 50_000, "it nests too deeply"),
+        ('player_name = "Ann\\nBo"', "The player name must not hold tabs, line breaks"),
+        ('seats = [{name = "A\\u001b[31m"}, {name = "B"}]', "The name of seat 1 must not hold"),
     ],
 )  # fmt: skip
 def test_a_bad_file_gives_the_defaults_a_message_and_stays_untouched(
@@ -174,6 +179,6 @@ def test_every_problem_is_listed_one_sentence_each() -> None:
         "The bot delay must be from 0 to 5 seconds.",
         "A table needs 2 to 8 seats.",
         "The name of seat 1 must be at most 20 characters.",
-        "The target score must be at least 1.",
+        "The target score must be from 1 to 100000.",
         "Joker sets needs two decks: the variants use sets and jokers only a double deck holds.",
     ]

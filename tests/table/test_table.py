@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from liar_tui.rules.liar_game import LiarGameView, Rules, ShowHand, legal_hands
+from liar_tui.rules.liar_game import HandChosen, LiarGameView, Rules, ShowHand, legal_hands
 from liar_tui.table.bot_seat import BotSeat
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind
@@ -69,10 +69,16 @@ def test_bots_answering_at_once_are_queued_not_nested() -> None:
     recorded: list[int] = []
     table = open_table(setup, recorder=lambda _s, actions, _g: recorded.append(len(actions)))
     bus = Bus(table)
+    heard: list[Any] = []
+    table.subscribe(0, heard.append)
     for seat in range(4):
         table.subscribe(seat, BotSeat(seat, FirstHandBot(), bus))
     assert table.over
     assert recorded == list(range(1, len(table.actions) + 1))
+    chosen = [event for update in heard for event in update.events if type(event) is HandChosen]
+    assert [event.seat for event in chosen] == [action.seat for action in table.actions], (
+        "a seat hears the actions in the order the table applied them"
+    )
 
 
 def test_table_replays_to_the_same_state() -> None:
@@ -107,3 +113,17 @@ def test_update_names_the_seat_that_acted() -> None:
     Bus(table).send(ShowHand(1, table.view(1).pocket[:3]))
     assert heard[0].actor is None
     assert heard[1].actor == 1
+
+
+def test_a_closed_table_neither_applies_nor_records_a_late_action() -> None:
+    recorded: list[int] = []
+    table = open_table(make_setup(), recorder=lambda _s, actions, _g: recorded.append(1))
+    heard: list[Any] = []
+    table.subscribe(1, heard.append)
+    before = table.snapshot()
+    table.close()
+    Bus(table).send(ShowHand(1, table.view(1).pocket[:3]))
+    assert table.snapshot() == before
+    assert table.actions == ()
+    assert recorded == []
+    assert len(heard) == 1, "only the view given on subscribing"

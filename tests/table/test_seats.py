@@ -1,0 +1,70 @@
+"""Seat names, the default seats and seeds: the rules every way of setting a table shares."""
+
+from __future__ import annotations
+
+import pytest
+
+from liar_tui import games
+from liar_tui.rules.liar_game import Rules
+from liar_tui.table.seats import SeatKind, default_seats, name_problem
+from liar_tui.table.setup import RANDOM_SEEDS, TableSetup, random_seed
+
+
+@pytest.mark.parametrize("name", ["Ann", "Zoë", "李小龍", "🃏 Joker", "👩‍👩‍👧 family", "x" * 20])
+def test_names_in_any_script_are_welcome(name: str) -> None:
+    assert name_problem(name) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("", "must not be empty"),
+        ("   ", "must not be empty"),
+        ("x" * 21, "at most 20 characters"),
+        ("Ann\nBo", "line breaks"),
+        ("Ann\tBo", "tabs"),
+        ("\x1b[31mRed", "control characters"),
+        ("Ann\u2028Bo", "line breaks"),
+    ],
+)
+def test_names_that_would_break_a_panel_are_refused(name: str, words: str) -> None:
+    problem = name_problem(name, "The name of seat 2")
+    assert problem is not None
+    assert problem.startswith("The name of seat 2 must ")
+    assert words in problem
+
+
+def test_default_seats_put_the_people_first_with_distinct_bot_names() -> None:
+    seats = default_seats(bots=3, humans=2, you="Kim")
+    assert [seat.name for seat in seats[:2]] == ["Kim", "Player 2"]
+    assert [seat.kind for seat in seats] == [SeatKind.HUMAN] * 2 + [SeatKind.BOT] * 3
+    assert len({seat.name for seat in seats}) == 5
+
+
+def test_a_bot_never_takes_a_persons_name_nor_another_bots() -> None:
+    seats = default_seats(bots=11, humans=1, you="ada")
+    assert "Ada" not in [seat.name for seat in seats]
+    assert len({seat.name.casefold() for seat in seats}) == 12
+
+
+def test_a_random_seed_is_short_enough_to_type_again() -> None:
+    assert all(0 <= random_seed() < RANDOM_SEEDS for _ in range(20))
+
+
+def test_every_playable_game_starts_and_says_which_types_it_trades() -> None:
+    for info in games.GAMES.values():
+        if info.engine is None:
+            continue
+        setup = TableSetup(info.id, info.engine.rules(), default_seats(), seed=1)
+        state = games.new_state(setup)
+        assert isinstance(state.view(0), info.engine.view)
+        assert all(isinstance(action, info.engine.action) for action in state.legal_actions(0))
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [("chess", "There is no game called 'chess'."), ("liars-poker-cards", "not playable yet")],
+)
+def test_a_game_that_cannot_start_says_why(game: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        games.new_state(TableSetup(game, Rules(), default_seats(), seed=1))
