@@ -41,12 +41,12 @@ def final_scores(result: GameOver, names: Sequence[str]) -> Table:
 
 
 class GameOverScreen(Screen[None]):
-    """Play again with the same seats, look back at the rounds, or go home."""
+    """Play again with the same seats, look back at the scores and rounds, or go home."""
 
     CSS_PATH = "game_over.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "play_again", "Play again"),
-        Binding("s", "history", "History"),
+        Binding("s", "scores", "Scores"),
         Binding("h,escape", "home", "Home"),
     ]
 
@@ -56,14 +56,14 @@ class GameOverScreen(Screen[None]):
         names: Sequence[str],
         play_again: Callable[[], None],
         go_home: Callable[[], None],
-        show_history: Callable[[], None],
+        show_scores: Callable[[], None],
     ) -> None:
         super().__init__()
         self.result = result
         self.names = tuple(names)
         self._play_again = play_again
         self._go_home = go_home
-        self._show_history = show_history
+        self._show_scores = show_scores
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over-box"):
@@ -73,15 +73,15 @@ class GameOverScreen(Screen[None]):
                 yield Static(final_scores(self.result, self.names), id="game-over-scores")
             with Horizontal(id="game-over-buttons"):
                 yield MouseButton("Play again (p)", id="play-again", variant="primary")
-                yield MouseButton("History (s)", id="show-history")
+                yield MouseButton("Scores (s)", id="show-scores")
                 yield MouseButton("Home (h)", id="go-home")
         yield Footer()
 
     def action_play_again(self) -> None:
         self._play_again()
 
-    def action_history(self) -> None:
-        self._show_history()
+    def action_scores(self) -> None:
+        self._show_scores()
 
     def action_home(self) -> None:
         self._go_home()
@@ -90,9 +90,9 @@ class GameOverScreen(Screen[None]):
     def _play_again_pressed(self) -> None:
         self.action_play_again()
 
-    @on(Button.Pressed, "#show-history")
-    def _history_pressed(self) -> None:
-        self.action_history()
+    @on(Button.Pressed, "#show-scores")
+    def _scores_pressed(self) -> None:
+        self.action_scores()
 
     @on(Button.Pressed, "#go-home")
     def _home_pressed(self) -> None:

@@ -46,6 +46,11 @@ def card_values_text() -> str:
     return text[0].upper() + text[1:]
 
 
+def _lowercase_first(sentence: str) -> str:
+    """A summary written to stand alone, continuing a sentence instead."""
+    return sentence[:1].lower() + sentence[1:]
+
+
 def liar_game_rules(ascii_only: bool = False) -> str:
     """Liar Game's rules as Markdown, with every number taken from the rules module."""
     lg = liar_game
@@ -77,8 +82,8 @@ count cards.
 **Card values.** {card_values_text()}.
 
 **Hands.** A hand is worth the sum of its cards. A *double* (two cards of one rank) counts
-those two cards twice, and a *triple* counts all three cards three times. The cards must
-share a rank:
+those two cards twice, and a *triple* (three of one rank) counts all three cards three
+times. For example:
 
 - {ex("9S 7H 4D")}
 - {ex("5C 5D 6H")}
@@ -92,7 +97,7 @@ joker in the winning hand, so a win can cost points; a loser pays nothing.
 - {ex("JK 9S 7H")}
 - {ex("4S JK JK")}
 
-With **free jokers** switched on: {lg.FREE_JOKERS_SUMMARY}
+With **free jokers** switched on, {_lowercase_first(lg.FREE_JOKERS_SUMMARY)}
 
 **Ties.** Equal values are split by the *basic value* (the plain sum without doubling),
 then by the highest card (ace high, jokers at the rank they stand for), then the second,
@@ -202,7 +207,7 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(text, id="help-text")
-            yield Static("Esc or F1 closes · ↑ ↓ PgUp PgDn scroll", id="help-hint")
+            yield Static("Esc, F1 or ? closes · ↑ ↓ PgUp PgDn scroll", id="help-hint")
 
     def on_mount(self) -> None:
         self.query_one("#help-box").border_title = "Help"

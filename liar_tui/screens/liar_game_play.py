@@ -254,7 +254,7 @@ class LiarGamePlayScreen(Screen[None]):
                 self.names,
                 play_again=lambda: self.liar_app.play_again(self.setup),
                 go_home=self.liar_app.return_home,
-                show_history=self.action_scoreboard,
+                show_scores=self.action_scoreboard,
             )
         )
 

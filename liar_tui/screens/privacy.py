@@ -24,7 +24,7 @@ class PrivacyScreen(Screen[bool]):
     CSS_PATH = "privacy.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "Show my cards"),
-        Binding("escape", "leave", "Leave table"),
+        Binding("escape", "leave", "Leave"),
     ]
 
     def __init__(self, player: str, round_number: int) -> None:

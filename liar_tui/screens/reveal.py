@@ -25,6 +25,26 @@ SEAT_PANEL_WIDTH = 25
 SEAT_PANEL_HEIGHT = 10
 _CHROME_ROWS = 4
 """The headline, the continue line and the footer around the grid of hands."""
+_TITLE_ROOM = SEAT_PANEL_WIDTH - 6
+"""Cells for a panel's title between its rounded corners, dashes and spaces."""
+
+
+def seat_title(name: str, score: int, won: bool, look: CardLook) -> str:
+    """``★ Ann · 61``; a long name is cut, never the score, which is the point of the title."""
+    star = "★ " if won else ""
+    suffix = look.text(f" · {score}")
+    ellipsis = look.text("…")
+    room = _TITLE_ROOM - len(look.text(star)) - len(suffix)
+    if len(name) > room:
+        name = name[: max(1, room - len(ellipsis))].rstrip() + ellipsis
+    return look.text(star) + name + suffix
+
+
+def grid_columns(seats: int, width: int) -> int:
+    """As many columns as fit, then as few as keep the same number of rows (4 + 4, not 6 + 2)."""
+    most = max(1, min(seats, width // SEAT_PANEL_WIDTH))
+    rows = math.ceil(seats / most)
+    return math.ceil(seats / rows)
 
 
 def seat_outcome(hand: RevealedHand, look: CardLook) -> str:
@@ -38,9 +58,11 @@ def seat_outcome(hand: RevealedHand, look: CardLook) -> str:
 
 def reveal_headline(result: RoundRevealed, names: Sequence[str]) -> str:
     winners = names_joined([names[seat] for seat in result.winners])
-    value = result.hand_of(result.winners[0]).score.value
+    best = result.hand_of(result.winners[0])
+    value = best.score.value
     if len(result.winners) == 1:
-        return f"Round {result.round}: {subject_verb(winners, 'win')} with {value}."
+        won = subject_verb(winners, "win")
+        return f"Round {result.round}: {won} with {value} ({best.points:+d})."
     return f"Round {result.round}: {winners} tie with {value} and all score."
 
 
@@ -52,7 +74,7 @@ class SeatReveal(Vertical):
         super().__init__(id=f"reveal-seat-{hand.seat}", classes=classes)
         self.hand = hand
         self.look = look
-        self.border_title = look.text(f"★ {name} · {score}" if hand.won else f"{name} · {score}")
+        self.border_title = seat_title(name, score, hand.won, look)
         self.border_subtitle = seat_outcome(hand, look)
 
     def compose(self) -> ComposeResult:
@@ -66,11 +88,11 @@ class SeatReveal(Vertical):
 
 
 class RevealScreen(Screen[None]):
-    """Shown after each round; Enter (or the button) goes back to the table."""
+    """Shown after each round; Enter, Escape or the button goes back to the table."""
 
     CSS_PATH = "reveal.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "continue", "Continue"),
+        Binding("enter,escape", "continue", "Continue"),
     ]
 
     def __init__(self, result: RoundRevealed, names: Sequence[str], look: CardLook) -> None:
@@ -86,15 +108,13 @@ class RevealScreen(Screen[None]):
                 name = self.names[hand.seat]
                 yield SeatReveal(hand, name, self.result.scores[hand.seat], self.look)
         with Center(id="reveal-continue"):
-            yield MouseButton(
-                "Continue (press Enter)", id="reveal-ok", variant="primary", compact=True
-            )
+            yield MouseButton("Continue (Enter)", id="reveal-ok", variant="primary", compact=True)
         yield Footer()
 
     def on_resize(self, event: Resize) -> None:
         """As many columns of hands as fit; one-line cards when faces would not all show."""
         seats = len(self.result.hands)
-        columns = max(1, min(seats, event.size.width // SEAT_PANEL_WIDTH))
+        columns = grid_columns(seats, event.size.width)
         rows = math.ceil(seats / columns)
         compact = rows * SEAT_PANEL_HEIGHT + _CHROME_ROWS > event.size.height
         self.set_class(compact, "-compact")

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from liar_tui.rules import liar_game
+from liar_tui.widgets.table_panels import names_joined
 
 CUSTOM_TARGET = "target-custom"
 ONE_DECK_NOTE = "Off with one deck: the variants need the sets and jokers of two decks."
@@ -182,7 +183,7 @@ class LiarGameRulesEditor(Vertical):
             for name in liar_game.VARIANT_NAMES:
                 self.query_one(f"#{name}", Checkbox).value = False
             self.query_one("#variants-note", Static).update(
-                f"Turned off {', '.join(switched_off)}: the variants need two decks."
+                f"Turned off {names_joined(switched_off)}: the variants need two decks."
             )
 
     def _show_deck_rule(self, decks: int) -> None:

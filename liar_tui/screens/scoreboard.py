@@ -80,14 +80,15 @@ class ScoreboardScreen(Screen[None]):
         if not self.history:
             return
         table = self.query_one("#history", DataTable)
+        # The winner comes before the hands: with many seats the hands scroll sideways.
         table.add_column("Round", key="round")
+        table.add_column("Winner", key="winner")
         for seat, name in enumerate(self.names):
             table.add_column(name, key=f"seat-{seat}")
-        table.add_column("Winner", key="winner")
         for result in reversed(self.history):
             winners = names_joined([self.names[seat] for seat in result.winners])
             cells = [history_cell(result, seat, self.look) for seat in range(len(self.names))]
-            table.add_row(str(result.round), *cells, winners, key=str(result.round))
+            table.add_row(str(result.round), winners, *cells, key=str(result.round))
         table.focus()
 
     def action_close(self) -> None:

@@ -29,6 +29,7 @@ from textual.widgets import (
 from liar_tui.rules import liar_game
 from liar_tui.screens.rules_editor import LiarGameRulesEditor
 from liar_tui.screens.seat_editor import SeatEditor
+from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import (
     MAX_NAME_LENGTH,
     CardStyle,
@@ -57,6 +58,11 @@ class SettingsScreen(Screen[None]):
         Binding("escape", "cancel", "Cancel"),
     ]
     AUTO_FOCUS = "#player-name"
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (WIDE_LAYOUT, "-wide"),
+    ]
+    """Your settings beside the rules where both fit; below that, rules underneath."""
 
     @property
     def liar_app(self) -> LiarApp:
@@ -67,8 +73,8 @@ class SettingsScreen(Screen[None]):
         yield Static("Settings", classes="title", id="settings-title")
         if problem := self.liar_app.settings_problem:
             yield Static(problem, id="settings-file-problem", classes="error")
-        with Horizontal(id="settings-columns"):
-            with VerticalScroll(id="settings-left", can_focus=False):
+        with VerticalScroll(id="settings-columns", can_focus=False):
+            with Vertical(id="settings-left"):
                 yield Label("You", classes="heading")
                 with Horizontal(classes="settings-row"):
                     yield Label("Name", classes="settings-label")
@@ -114,7 +120,7 @@ class SettingsScreen(Screen[None]):
                     locked_you_name=settings.player_name,
                     id="seat-editor",
                 )
-            with VerticalScroll(id="settings-right", can_focus=False):
+            with Vertical(id="settings-right"):
                 yield Label("Default Liar Game rules", classes="heading")
                 yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
         with Vertical(id="settings-bottom"):
@@ -123,6 +129,12 @@ class SettingsScreen(Screen[None]):
                 yield Button("Save", variant="primary", compact=True, id="save")
                 yield Button("Cancel", compact=True, id="cancel")
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self.liar_app.settings_problem:
+            box = self.query_one("#settings-file-problem", Static)
+            box.border_title = "Settings file not used"
+            box.border_subtitle = "Save replaces it with the settings below"
 
     @on(Input.Changed, "#player-name")
     def _name_changed(self, event: Input.Changed) -> None:

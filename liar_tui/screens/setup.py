@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from liar_tui.app import LiarApp
 
 GAME_ID = "liar-game"
+WIDE_LAYOUT = 100
+"""Columns needed to show the seats and the rules side by side without cutting either."""
 SEED_LIMIT = 2**63
 
 
@@ -57,6 +59,11 @@ class LiarGameSetupScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
     AUTO_FOCUS = ".seat-who"
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (WIDE_LAYOUT, "-wide"),
+    ]
+    """Seats beside the rules where both fit; below that, rules under the seats."""
 
     @property
     def liar_app(self) -> LiarApp:
@@ -66,8 +73,8 @@ class LiarGameSetupScreen(Screen[None]):
         info = GAMES[GAME_ID]
         settings = self.liar_app.settings
         yield Static(f"New table: {info.title}", classes="title", id="setup-title")
-        with Horizontal(id="setup-columns"):
-            with VerticalScroll(id="setup-seats", can_focus=False):
+        with VerticalScroll(id="setup-columns", can_focus=False):
+            with Vertical(id="setup-seats"):
                 yield Label("Seats", classes="heading")
                 yield SeatEditor(
                     seats_with_you(settings.seats, settings.player_name),
@@ -78,7 +85,7 @@ class LiarGameSetupScreen(Screen[None]):
                 yield Label("Seed (optional)", classes="heading", id="seed-heading")
                 yield Input(placeholder="random", type="integer", compact=True, id="seed")
                 yield Static("The same seed, seats and rules deal the same cards.", classes="muted")
-            with VerticalScroll(id="setup-rules", can_focus=False):
+            with Vertical(id="setup-rules"):
                 yield Label("Rules", classes="heading")
                 yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
         with Vertical(id="setup-bottom"):

@@ -112,7 +112,10 @@ class HandPicker(Widget, can_focus=True):
         Binding("right", "move(1)", "Next card", group=_CURSOR_KEYS),
         Binding("space", "toggle_cursor", "Pick/unpick the card at the cursor", group=_CURSOR_KEYS),
         Binding("enter", "submit", "Show"),
+        Binding("c,backspace", "clear", "Clear", show=False),
     ]
+    """Clear is left out of the footer, which has no room for it at 80 columns; its button
+    names the key instead, and the help lists it with the others."""
 
     cursor: reactive[int] = reactive(0)
 
@@ -168,8 +171,8 @@ class HandPicker(Widget, can_focus=True):
             yield from self._card_widgets()
         yield Static(self._value_text(), id="hand-value")
         with Horizontal(id="picker-buttons"):
-            yield MouseButton("Show hand", id="show-hand", variant="primary", compact=True)
-            yield MouseButton("Clear", id="clear-pick", compact=True)
+            yield MouseButton("Show hand (Enter)", id="show-hand", variant="primary", compact=True)
+            yield MouseButton("Clear (c)", id="clear-pick", compact=True)
 
     def _card_widgets(self) -> list[PickableCard]:
         return [PickableCard(i, card, self.look) for i, card in enumerate(self._pocket)]

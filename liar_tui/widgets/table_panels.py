@@ -120,19 +120,30 @@ class LastRoundSummary(Static):
         return line
 
     def _hands(self, result: RoundRevealed) -> Table:
-        hands = Table.grid(padding=(0, 2), expand=True)
-        for _ in range(self.COLUMNS):
-            hands.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        width = min(NAME_WIDTH, max(len(name) for name in self.names))
-        cells: list[Text] = []
+        """Name, cards and value of every seat, seats side by side.
+
+        Where space is short the name is cut first and then the cards, never the value:
+        the value is what a player compares at a glance.
+        """
+        hands = Table.grid(padding=(0, 1), expand=True)
+        for column in range(self.COLUMNS):
+            if column:
+                hands.add_column(width=1)
+            hands.add_column(no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+            hands.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+            hands.add_column(no_wrap=True, justify="right", min_width=3)
+        cells: list[list[Text]] = []
         for hand in result.hands:
             style = "bold #50c878" if hand.won else ""
-            name = self.names[hand.seat]
-            cell = Text(f"{name[:width]:<{width}} ", style=style)
-            cell.append_text(inline_cards(hand.score.cards, self.look))
-            cell.append(f" {hand.score.value}", style=style)
-            cells.append(cell)
+            cards = inline_cards(hand.score.cards, self.look)
+            value = Text(str(hand.score.value), style=style)
+            cells.append([Text(self.names[hand.seat], style=style), cards, value])
+        blank = [Text(""), Text(""), Text("")]
         for start in range(0, len(cells), self.COLUMNS):
-            row = cells[start : start + self.COLUMNS]
-            hands.add_row(*row, *([Text("")] * (self.COLUMNS - len(row))))
+            seats = cells[start : start + self.COLUMNS]
+            seats += [blank] * (self.COLUMNS - len(seats))
+            row = seats[0]
+            for seat in seats[1:]:
+                row += [Text(""), *seat]
+            hands.add_row(*row)
         return hands

@@ -15,7 +15,7 @@ from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liar_game_play import LiarGamePlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
-from liar_tui.screens.reveal import RevealScreen
+from liar_tui.screens.reveal import SEAT_PANEL_WIDTH, RevealScreen, grid_columns, seat_title
 from liar_tui.screens.scoreboard import ScoreboardScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
@@ -36,6 +36,7 @@ HOT_SEAT = (
     SeatConfig("Ben", SeatKind.HUMAN),
     SeatConfig("Bea"),
 )
+EXTRA_BOTS = (SeatConfig("Dot"), SeatConfig("Eve"), SeatConfig("Flo"), SeatConfig("Gus"))
 MAX_ROUNDS = 40
 """A game to 60 takes a handful of rounds; more means the screens are stuck in a loop."""
 
@@ -216,3 +217,52 @@ async def test_leaving_asks_first_and_says_the_game_is_saved() -> None:
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_reveal_goes_back_to_the_table_by_escape_too() -> None:
+    app = table_app(ONE_HUMAN)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("1", "2", "3", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RevealScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
+def test_a_reveal_title_cuts_a_long_name_but_never_the_score() -> None:
+    for look in (CardLook(), CardLook(ascii_only=True)):
+        title = seat_title("Bartholomew Longname", 1234, won=True, look=look)
+        assert title.endswith(look.text(" · 1234"))
+        assert len(title) <= SEAT_PANEL_WIDTH - 6
+    assert seat_title("Ann", 61, won=False, look=CardLook()) == "Ann · 61"
+
+
+def test_reveal_rows_are_balanced() -> None:
+    assert grid_columns(8, 160) == 4
+    assert grid_columns(8, 80) == 3
+    assert grid_columns(4, 100) == 4
+    assert grid_columns(5, 100) == 3
+    assert grid_columns(2, 30) == 1
+
+
+async def test_eight_seats_at_80_by_24_show_every_value_of_the_last_round() -> None:
+    seats = (SeatConfig("Bartholomew Longname", SeatKind.HUMAN), *ONE_HUMAN[1:], *EXTRA_BOTS)
+    app = table_app(seats, target=500)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = play_screen(app).table
+        await pilot.press("1", "2", "3", "enter")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        panel = app.screen.query_one("#last-round-panel")
+        lines = screen_text(app).splitlines()[panel.region.y : panel.region.bottom]
+        shown = "\n".join(line[panel.region.x : panel.region.right] for line in lines)
+        (result,) = table.view(0).history
+        rows = [line for line in shown.splitlines() if "Round" not in line and "─" not in line]
+        numbers = [word for line in rows for word in line.strip("│ ").split() if word.isdigit()]
+        assert numbers == [str(hand.score.value) for hand in result.hands]
+        assert "Bartholomew Longname" not in shown, "the long name is cut to make room"

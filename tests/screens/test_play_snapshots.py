@@ -87,3 +87,13 @@ def test_privacy_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(
         app, terminal_size=(100, 32), run_before=keys("enter", "1", "2", "3", "enter")
     )
+
+
+def test_leave_question_dims_the_table_without_hiding_it(snap_compare: SnapCompare) -> None:
+    app = table_app(ONE_HUMAN)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=keys("1", "escape"))
+
+
+def test_reveal_screen_with_eight_seats_at_160_by_48(snap_compare: SnapCompare) -> None:
+    app = table_app(BIG_TABLE, target=500)
+    assert snap_compare(app, terminal_size=(160, 48), run_before=keys("1", "2", "3", "enter"))

@@ -136,5 +136,18 @@ async def test_a_corrupt_settings_file_is_shown_while_the_app_runs_on_defaults()
     assert path.read_text(encoding="utf-8") == "player_name = [broken"
 
 
+async def test_at_80_by_24_nothing_is_cut_off_and_a_bad_file_says_what_save_does() -> None:
+    app = RecordingApp(settings_problem="The settings file was not used.")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(app, pilot)
+        assert screen.has_class("-narrow")
+        for widget in screen.query("#rules-editor RadioButton, #rules-editor Input"):
+            screen.query_one("#settings-columns").scroll_to_widget(widget, animate=False)
+            await pilot.pause()
+            assert widget.region.right <= 80, widget
+        box = screen.query_one("#settings-file-problem")
+        assert box.border_subtitle == "Save replaces it with the settings below"
+
+
 def test_snapshot_settings(snap_compare) -> None:
     assert snap_compare(RecordingApp(), terminal_size=SIZE, press=["s"])

@@ -151,7 +151,7 @@ async def test_variants_are_refused_with_one_deck_and_explained() -> None:
         assert not big_combos.value
         assert big_combos.disabled
         assert str(note.content) == (
-            "Turned off Big combos, Low doubling: the variants need two decks."
+            "Turned off Big combos and Low doubling: the variants need two decks."
         )
         await pilot.press("ctrl+s")
         assert app.started[0][0].rules == liar_game.Rules()
@@ -256,3 +256,24 @@ def test_snapshot_setup_with_a_refusal(snap_compare) -> None:
         await pilot.press("ctrl+s")
 
     assert snap_compare(RecordingApp(), terminal_size=SIZE, run_before=refuse)
+
+
+async def test_at_80_by_24_the_rules_sit_under_the_seats_and_nothing_is_cut_off() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(app, pilot)
+        assert screen.has_class("-narrow")
+        for widget in screen.query("#rules-editor RadioButton, #rules-editor Input"):
+            screen.query_one("#setup-columns").scroll_to_widget(widget, animate=False)
+            await pilot.pause()
+            assert widget.region.right <= 80, widget
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert screen.has_class("-wide")
+        seats = screen.query_one("#setup-seats").region
+        rules = screen.query_one("#setup-rules").region
+        assert rules.x >= seats.right, "side by side when there is room"
+
+
+def test_snapshot_setup_at_80_by_24(snap_compare) -> None:
+    assert snap_compare(RecordingApp(), terminal_size=(80, 24), press=["1"])

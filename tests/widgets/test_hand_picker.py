@@ -114,6 +114,16 @@ async def test_clicks_pick_cards_and_the_button_shows_the_hand() -> None:
         assert app.changes[-1] == ()
 
 
+async def test_c_clears_the_pick_and_backspace_does_too() -> None:
+    app = PickerApp()
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.press("1", "3", "c")
+        assert app.picked() == []
+        await pilot.press("2", "backspace")
+        assert app.picked() == []
+        assert app.changes[-1] == ()
+
+
 async def test_picked_cards_are_drawn_raised() -> None:
     app = PickerApp()
     async with app.run_test(size=(80, 20)) as pilot:
