@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 from liar_tui import __version__, games
 from liar_tui.rules import liar_game
 from liar_tui.store.settings import Settings, load_settings, name_problem
-from liar_tui.table.seats import default_seats
+from liar_tui.table.seats import default_seats, seat_problems
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
     info = games.GAMES.get(args.game)
     if info is None:
         known = ", ".join(games.GAMES)
-        raise UsageError(f"unknown game {args.game!r} (choose from {known})")
+        raise UsageError(f"unknown game {_shorten(args.game)!r} (choose from {known})")
     if not info.available:
         raise UsageError(f"{info.title} is not playable yet; try liar-game")
     seat_count = args.humans + args.bots
@@ -182,8 +182,12 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
     if problems := rules.problems():
         hint = " (add --decks 2)" if rules.decks == 1 and rules.variants else ""
         raise UsageError(problems[0].rstrip(".") + hint)
+    seats = default_seats(args.bots, args.humans, name)
+    if problems := seat_problems(seats, info.min_seats, info.max_seats):
+        hint = " (add --humans 1)" if args.humans == 0 else ""
+        raise UsageError(problems[0].rstrip(".") + hint)
     seed = random_seed() if args.seed is None else args.seed
-    return TableSetup(info.id, rules, default_seats(args.bots, args.humans, name), seed)
+    return TableSetup(info.id, rules, seats, seed)
 
 
 def _count(number: int, noun: str) -> str:

@@ -53,9 +53,15 @@ def test_the_settings_give_the_defaults_and_options_override_them() -> None:
     assert setup.seats[0] == SeatConfig("Zoe", SeatKind.HUMAN)
 
 
-def test_all_bot_tables_are_allowed_for_watching() -> None:
-    setup = start(["play", "liar-game", "--humans", "0", "--bots", "2"])
-    assert setup.human_seats == ()
+def test_a_table_of_bots_only_is_refused_like_on_the_setup_screen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "liar-game", "--humans", "0", "--bots", "2"]) == 2
+    assert capsys.readouterr() == (
+        "",
+        "liar-tui: error: Seat at least one person (you or someone here): "
+        "bots cannot play alone (add --humans 1)\n",
+    )
 
 
 def test_a_hot_seat_table_needs_no_bots() -> None:
@@ -106,6 +112,7 @@ def test_main_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
         (["deal"], "invalid choice: 'deal'"),
         (["play"], "play needs a game"),
         (["play", "chess"], "unknown game 'chess' (choose from liar-game"),
+        (["play", "x" * 5000], "unknown game 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...' (choose from"),
         (["play", "liars-poker-cards"], "Liar's Poker (cards) is not playable yet"),
         (["play", "liars-poker-bills"], "Liar's Poker (dollar bills) is not playable yet"),
         (["play", "liar-game", "--bots", "0"], "seats 2 to 8 players, not 1 (1 human, 0 bots)"),
@@ -131,6 +138,11 @@ def test_main_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "liar-game", "--name", ""], "--name must not be empty"),
         (["play", "liar-game", "--name", "x" * 21], "--name must be at most 20 characters"),
         (["play", "liar-game", "--name", "Ann\nBo"], "--name must not hold tabs, line breaks"),
+        (["play", "liar-game", "--humans", "0"], "bots cannot play alone (add --humans 1)"),
+        (
+            ["play", "liar-game", "--humans", "2", "--name", "Player 2"],
+            "Two seats are called 'Player 2': give each a different name",
+        ),
     ],
 )
 def test_a_bad_command_line_is_one_line_on_stderr_and_exit_2(
@@ -144,7 +156,7 @@ def test_a_bad_command_line_is_one_line_on_stderr_and_exit_2(
     assert err.startswith("liar-tui: error: ")
     assert words in err
     assert err.count("\n") == 1
-    assert len(err) < 120, "a mistake is reported in one short line, however long the input"
+    assert len(err) < 130, "a mistake is reported in one short line, however long the input"
     assert err.endswith("\n")
 
 
@@ -190,7 +202,7 @@ def test_main_starts_the_table_and_passes_on_a_settings_problem(
     assert main(["play", "liar-game", "--seed", "3"]) == 0
     [options] = fake_app
     assert options["settings"] == Settings()
-    assert "bot delay" in options["settings_problem"]
+    assert options["settings_problem"].endswith("bot_delay must be from 0 to 5 seconds, not 99.")
     assert options["start"] == TableSetup("liar-game", Rules(), default_seats(), 3)
 
 

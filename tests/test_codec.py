@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 import random
 from typing import Any
@@ -21,7 +22,15 @@ from liar_tui.rules.liar_game import (
     ShowHand,
 )
 from liar_tui.store.settings import CardStyle, Settings
-from liar_tui.table.codec import CodecError, decode, encode, register
+from liar_tui.table.codec import (
+    CodecError,
+    DecodeError,
+    UnknownEntry,
+    decode,
+    encode,
+    location_words,
+    register,
+)
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Refused, SeatUpdate
@@ -160,31 +169,42 @@ GOOD_SHOW_HAND = {"type": "ShowHand", "seat": 0, "cards": ["AS", "KH", "JK"]}
 @pytest.mark.parametrize(
     ("data", "expected", "words"),
     [
-        ({**GOOD_SHOW_HAND, "seat": "0"}, ShowHand, "ShowHand.seat: expected int, got '0'"),
-        ({**GOOD_SHOW_HAND, "seat": True}, ShowHand, "ShowHand.seat: expected int"),
-        ({**GOOD_SHOW_HAND, "seat": 1.0}, ShowHand, "ShowHand.seat: expected int"),
-        ({**GOOD_SHOW_HAND, "type": "Bogus"}, ShowHand, "unknown message type 'Bogus'"),
-        ({**GOOD_SHOW_HAND, "type": "HandChosen"}, ShowHand, "expected ShowHand, got HandChosen"),
-        ({"seat": 0, "cards": []}, ShowHand, "no 'type'"),
-        ({"type": "ShowHand", "seat": 0}, ShowHand, "missing field 'cards'"),
-        ({**GOOD_SHOW_HAND, "extra": 1}, ShowHand, "unknown field 'extra'"),
-        ({**GOOD_SHOW_HAND, "cards": ["as"]}, ShowHand, "cards[0]: 'as' is not a card token"),
-        ({**GOOD_SHOW_HAND, "cards": ["10H"]}, ShowHand, "'10H' is not a card token"),
-        ({**GOOD_SHOW_HAND, "cards": ["JK:0"]}, ShowHand, "'JK:0' is not a card token"),
-        ({**GOOD_SHOW_HAND, "cards": ["XX"]}, ShowHand, "'XX' is not a card token"),
-        ({**GOOD_SHOW_HAND, "cards": [5]}, ShowHand, "5 is not a card token"),
-        ({**GOOD_SHOW_HAND, "cards": ["AS:" + "1" * 5000]}, ShowHand, "'AS:111111111111111"),
-        ({**GOOD_SHOW_HAND, "x" * 10_000: 1}, ShowHand, "unknown field 'xxxxxxxxxxxxxxx"),
-        ({**GOOD_SHOW_HAND, "cards": "AS KH"}, ShowHand, "ShowHand.cards: expected a list"),
-        (["ShowHand", 0], ShowHand, "expected a ShowHand table, got a list"),
-        (GOOD_SHOW_HAND, Event, "expected one of HandChosen, RoundRevealed"),
+        ({**GOOD_SHOW_HAND, "seat": "0"}, ShowHand,
+         "ShowHand.seat must be a whole number, not '0'"),
+        ({**GOOD_SHOW_HAND, "seat": True}, ShowHand, "seat must be a whole number, not true"),
+        ({**GOOD_SHOW_HAND, "seat": 1.0}, ShowHand, "seat must be a whole number, not 1.0"),
+        ({**GOOD_SHOW_HAND, "type": "Bogus"}, ShowHand,
+         "ShowHand names an unknown message type 'Bogus'"),
+        ({**GOOD_SHOW_HAND, "type": "HandChosen"}, ShowHand,
+         "ShowHand must be a ShowHand, not a HandChosen"),
+        ({"seat": 0, "cards": []}, ShowHand, "ShowHand has no 'type' naming its message type"),
+        ({"type": "ShowHand", "seat": 0}, ShowHand, "ShowHand.cards is missing"),
+        ({**GOOD_SHOW_HAND, "extra": 1}, ShowHand, "ShowHand has an unknown entry 'extra'"),
+        ({**GOOD_SHOW_HAND, "cards": ["as"]}, ShowHand,
+         "ShowHand.cards[0] must be a card like 'AS' or 'JK:1', not 'as'"),
+        ({**GOOD_SHOW_HAND, "cards": ["10H"]}, ShowHand, "not '10H'"),
+        ({**GOOD_SHOW_HAND, "cards": ["JK:0"]}, ShowHand, "not 'JK:0'"),
+        ({**GOOD_SHOW_HAND, "cards": ["XX"]}, ShowHand, "not 'XX'"),
+        ({**GOOD_SHOW_HAND, "cards": [5]}, ShowHand, "must be a card like 'AS' or 'JK:1', not 5"),
+        ({**GOOD_SHOW_HAND, "cards": ["AS:" + "1" * 5000]}, ShowHand,
+         "not 'AS:1111111111111111…'"),
+        ({**GOOD_SHOW_HAND, "x" * 10_000: 1}, ShowHand, "unknown entry 'xxxxxxxxxxxxxxxxxxx…'"),
+        ({**GOOD_SHOW_HAND, "cards": "AS KH"}, ShowHand,
+         "ShowHand.cards must be a list, not 'AS KH'"),
+        (["ShowHand", 0], ShowHand, "ShowHand must be a ShowHand table, not a list"),
+        (GOOD_SHOW_HAND, Event, "value must be a HandChosen, RoundRevealed, DeckReshuffled or"
+         " GameOver, not a ShowHand"),
         ({"type": "SeatConfig", "name": "A", "kind": "alien", "level": "easy"}, SeatConfig,
-         "SeatConfig.kind: 'alien' is not a SeatKind"),
-        ("14", Rank, "'14' is not a Rank"),
-        (None, ShowHand, "expected a ShowHand table, got None"),
-        ({"seat": 0}, Any, "value: the table has no 'type'"),
-        (10**400, float, "float: expected float, got 1000000000"),
-        (deeply_nested(10_000), Any, "nested more than 40 levels deep"),
+         "SeatConfig.kind must be 'human' or 'bot', not 'alien'"),
+        ("14", Rank, "Rank must be "),
+        (None, ShowHand, "ShowHand must be a ShowHand table, not null"),
+        ({"seat": 0}, Any, "value has no 'type'"),
+        (10**400, float, "float must be a number, not 1000000000000000000…"),
+        (datetime.date(2024, 1, 1), str, "str must be text in quotes, not a date"),
+        (datetime.datetime(2024, 1, 1, 9), int, "int must be a whole number, not a date and time"),
+        (datetime.time(9), bool, "bool must be true or false, not a time"),
+        ({"x"}, int, "int must be a whole number, not a value of an unknown kind"),
+        (deeply_nested(10_000), Any, "is nested more than 40 levels deep"),
         ({"type": "Refused", "seat": 0, "reason": "", "action": deeply_nested(50)}, Refused,
          "Refused.action[0][0][0]"),
     ],
@@ -204,13 +224,51 @@ def test_a_bad_value_deep_inside_is_located_by_its_path() -> None:
     view = random_game(Rules(target=60), 2, 3)[1][-1]
     data = through_json(view)
     data["history"][0]["hands"][1]["score"]["kind"] = "tripple"
-    with pytest.raises(CodecError, match=r"^LiarGameView\.history\[0\]\.hands\[1\]\.score\.kind: "):
+    with pytest.raises(DecodeError) as refusal:
         decode(data, LiarGameView)
+    error = refusal.value
+    assert error.location == ("history", 0, "hands", 1, "score", "kind")
+    assert error.problem.startswith("must be 'high cards', 'double', ")
+    assert error.problem.endswith(", not 'tripple'")
+    assert str(error).startswith("LiarGameView.history[0].hands[1].score.kind must be ")
+    items = {"history": "round", "hands": "hand"}
+    assert location_words(error.location, items) == "the score.kind of hand 2 of round 1"
+
+
+@pytest.mark.parametrize(
+    ("location", "words"),
+    [
+        ((), ""),
+        (("bot_delay",), "bot_delay"),
+        (("liar_game", "decks"), "liar_game.decks"),
+        (("seats", 0), "seat 1"),
+        (("seats", 2, "kind"), "the kind of seat 3"),
+        (("actions", 0, "cards", 2), "card 3 of action 1"),
+        (("setup", "seats", 1, "name"), "the name of seat 2"),
+        (("grid", 0, 1), "grid[0][1]"),
+        ((0,), "[0]"),
+    ],
+)
+def test_a_location_is_put_in_a_persons_words(location: tuple[str | int, ...], words: str) -> None:
+    items = {"seats": "seat", "actions": "action", "cards": "card"}
+    assert location_words(location, items) == words
+
+
+def test_a_field_can_say_what_it_holds_in_its_own_words() -> None:
+    with pytest.raises(DecodeError, match=r"^Settings\.bot_delay must be a number of seconds, not"):
+        decode({"bot_delay": "fast"}, Settings, tagged=False)
+
+
+def test_an_unknown_entry_is_kept_for_the_caller_to_name() -> None:
+    with pytest.raises(UnknownEntry) as refusal:
+        decode({"liar_game": {"colour": 1}}, Settings, tagged=False)
+    assert refusal.value.location == ("liar_game",)
+    assert refusal.value.entry == "'colour'"
 
 
 def test_a_fixed_length_tuple_needs_exactly_its_items() -> None:
     assert decode([1, "a"], tuple[int, str]) == (1, "a")
-    with pytest.raises(CodecError, match="expected 1 items, got 2"):
+    with pytest.raises(CodecError, match=r"^value must hold 1 items, not 2$"):
         decode([1, 2], tuple[int])
 
 
@@ -225,7 +283,7 @@ class Positive:
 
 def test_a_constructor_refusal_becomes_a_codec_error() -> None:
     assert decode({"number": 2}, Positive, tagged=False) == Positive(2)
-    with pytest.raises(CodecError, match=r"^Positive: the number must be positive$"):
+    with pytest.raises(CodecError, match=r"^Positive is not valid: the number must be positive$"):
         decode({"number": 0}, Positive, tagged=False)
 
 
@@ -252,9 +310,9 @@ def test_untagged_data_takes_defaults_for_missing_fields_and_refuses_extra_ones(
     assert "type" not in data["liar_game"]
     assert decode(data, Settings, tagged=False) == custom
     assert decode({"player_name": "Zoe"}, Settings, tagged=False) == Settings(player_name="Zoe")
-    with pytest.raises(CodecError, match="unknown field 'colour'"):
+    with pytest.raises(CodecError, match=r"^Settings has an unknown entry 'colour'$"):
         decode({"colour": "red"}, Settings, tagged=False)
-    with pytest.raises(CodecError, match="expected a message, got a table"):
+    with pytest.raises(CodecError, match=r"^value must be a message, not a table$"):
         decode({"seat": 0}, Any, tagged=False)
-    with pytest.raises(CodecError, match="missing field 'name' of SeatConfig"):
+    with pytest.raises(CodecError, match=r"^Settings\.seats\[0\]\.name is missing$"):
         decode({"seats": [{"kind": "bot"}, {"name": "B"}]}, Settings, tagged=False)

@@ -83,7 +83,8 @@ VARIANT_TITLES = {
 VARIANT_SUMMARIES = {
     "big_combos": "Show 4, 5 or 6 natural cards of one rank for 4×, 5×, 6× their sum; "
     "your pocket is then renewed.",
-    "joker_sets": "Three jokers score 300, four jokers 400, with no joker penalty.",
+    "joker_sets": "Three jokers score 300, four jokers 400, with no joker penalty; "
+    "showing four renews your pocket.",
     "low_straight": "2-3-4 in any suits is a special hand worth 90.",
     "low_doubling": "Pairs, triples and sets of 2s, 3s or 4s are doubled again.",
 }

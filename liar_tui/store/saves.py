@@ -16,7 +16,8 @@ from liar_tui import games
 from liar_tui.rules.base import GameState
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
-from liar_tui.table.codec import CodecError, decode, encode
+from liar_tui.store.messages import TOO_LONG_A_NUMBER, json_problem, os_reason, shown_path
+from liar_tui.table.codec import DecodeError, decode, describe, encode, location_words
 from liar_tui.table.seats import name_problem
 from liar_tui.table.setup import MAX_SEED, TableSetup
 
@@ -60,8 +61,9 @@ class SaveStore:
         try:
             write_atomically(self.path, json.dumps(document, separators=(",", ":")))
         except OSError as error:
-            reason = error.strerror or error
-            raise SaveError(f"Could not save the table to {self.path}: {reason}.") from None
+            raise SaveError(
+                f"The table could not be saved to {self._shown}: {os_reason(error)}."
+            ) from None
 
     def load(self) -> SavedTable | None:
         """The saved table, checked by replaying it; None when there is none.
@@ -73,14 +75,20 @@ class SaveStore:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as error:
-            raise SaveError(f"The saved table {self.path} could not be read: {error}.") from None
+        except UnicodeDecodeError:
+            raise self._corrupt("it is not UTF-8 text") from None
+        except OSError as error:
+            raise SaveError(
+                f"The saved table {self._shown} could not be read: {os_reason(error)}."
+            ) from None
         try:
             document = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise self._corrupt(f"it is not valid JSON: {json_problem(error)}") from None
         except RecursionError:
             raise self._corrupt("it nests too deeply to be a saved table") from None
-        except ValueError as error:  # bad JSON, or a number too long to convert
-            raise self._corrupt(f"it is not valid JSON ({error})") from None
+        except ValueError:
+            raise self._corrupt(TOO_LONG_A_NUMBER) from None
         saved = self._parse(document)
         self._check_replay(saved)
         return saved
@@ -90,12 +98,18 @@ class SaveStore:
         try:
             self.path.unlink(missing_ok=True)
         except OSError as error:
-            raise SaveError(f"Could not remove the saved table {self.path}: {error}.") from None
+            raise SaveError(
+                f"The saved table {self._shown} could not be removed: {os_reason(error)}."
+            ) from None
 
     # reading --------------------------------------------------------------------
 
+    @property
+    def _shown(self) -> str:
+        return shown_path(self.path)
+
     def _corrupt(self, problem: str) -> SaveError:
-        return SaveError(f"The saved table {self.path} is damaged: {problem}.")
+        return SaveError(f"The saved table {self._shown} is damaged: {problem}.")
 
     def _parse(self, document: Any) -> SavedTable:
         if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -103,12 +117,12 @@ class SaveStore:
         version = document.get("version")
         if version != VERSION or type(version) is not int:
             raise SaveError(
-                f"The saved table {self.path} is from an unknown version "
-                f"({version!r}) of liar-tui; this version reads version {VERSION}."
+                f"The saved table {self._shown} was written by another version of liar-tui: "
+                f"its save format is {describe(version)}, and this one reads format {VERSION}."
             )
         extra = sorted(set(document) - {"format", "version", "saved_at", "setup", "actions"})
         if extra:
-            raise self._corrupt(f"unknown entry {extra[0]!r}")
+            raise self._corrupt(f"it has an unknown entry {describe(extra[0])}")
         saved_at = document.get("saved_at")
         if not isinstance(saved_at, str) or not _is_timestamp(saved_at):
             raise self._corrupt("its time of saving is missing or not a timestamp")
@@ -118,21 +132,28 @@ class SaveStore:
             raise self._corrupt("it does not say which game it is")
         info = games.GAMES.get(game)
         if info is None:
-            raise SaveError(f"The saved table {self.path} is for an unknown game {game!r}.")
+            raise SaveError(
+                f"The saved table {self._shown} is for an unknown game {describe(game)}."
+            )
         if info.engine is None:
             raise SaveError(
-                f"The saved table {self.path} is for {info.title}, "
+                f"The saved table {self._shown} is for {info.title}, "
                 "which this version cannot play yet."
             )
         try:
             setup = decode(raw_setup, TableSetup)
+        except DecodeError as error:
+            raise self._corrupt(_decode_problem(error, "setup")) from None
+        try:
             actions = decode(document.get("actions"), tuple[info.engine.action, ...])
-        except CodecError as error:
-            raise self._corrupt(str(error)) from None
+        except DecodeError as error:
+            raise self._corrupt(_decode_problem(error, "actions")) from None
         if type(setup.rules) is not info.engine.rules:
             raise self._corrupt(f"its rules are not {info.title} rules")
         if not 0 <= setup.seed <= MAX_SEED:
-            raise self._corrupt(f"its seed is not from 0 to {MAX_SEED}")
+            raise self._corrupt(
+                f"its seed must be from 0 to {MAX_SEED}, not {describe(setup.seed)}"
+            )
         for number, seat in enumerate(setup.seats, start=1):
             if problem := name_problem(seat.name, f"the name of seat {number}"):
                 raise self._corrupt(_clause(problem))
@@ -149,6 +170,14 @@ class SaveStore:
             state.apply(action)
         if state.over:
             raise self._corrupt("its game is already over")
+
+
+_LIST_ITEMS = {"seats": "seat", "actions": "action", "cards": "card"}
+
+
+def _decode_problem(error: DecodeError, entry: str) -> str:
+    """``the kind of seat 1 must be 'human' or 'bot', not 'alien'``, for the file's ``entry``."""
+    return f"{location_words((entry, *error.location), _LIST_ITEMS)} {error.problem}"
 
 
 def _is_timestamp(text: str) -> bool:

@@ -18,9 +18,24 @@ import tomli_w
 from liar_tui.rules import liar_game
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
-from liar_tui.table.codec import CodecError, decode, encode
+from liar_tui.store.messages import (
+    TOO_LONG_A_NUMBER,
+    lowered,
+    os_reason,
+    shown_path,
+    toml_problem,
+)
+from liar_tui.table.codec import (
+    EXPECTED,
+    DecodeError,
+    UnknownEntry,
+    decode,
+    describe,
+    encode,
+    location_words,
+)
 from liar_tui.table.seats import MAX_NAME_LENGTH as MAX_NAME_LENGTH
-from liar_tui.table.seats import SeatConfig, default_seats, name_problem
+from liar_tui.table.seats import SeatConfig, default_seats, name_problem, seat_problems
 
 MAX_BOT_DELAY = 5.0
 
@@ -40,7 +55,7 @@ class Settings:
     card_style: CardStyle = CardStyle.UNICODE
     four_color: bool = False
     """Four-color deck: clubs green and diamonds blue, so suits differ at a glance."""
-    bot_delay: float = 0.6
+    bot_delay: float = field(default=0.6, metadata={EXPECTED: "a number of seconds"})
     """Seconds a bot waits before acting, so a person can follow the table."""
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
     """The seats a new table starts with."""
@@ -52,17 +67,40 @@ def settings_problems(settings: Settings) -> list[str]:
     found: list[str] = []
     if problem := name_problem(settings.player_name):
         found.append(problem)
-    delay = settings.bot_delay
-    if not (math.isfinite(delay) and 0 <= delay <= MAX_BOT_DELAY):
+    if not _delay_allowed(settings.bot_delay):
         found.append(f"The bot delay must be from 0 to {MAX_BOT_DELAY:g} seconds.")
-    low, high = liar_game.MIN_SEATS, liar_game.MAX_SEATS
-    if not low <= len(settings.seats) <= high:
-        found.append(f"A table needs {low} to {high} seats.")
-    for number, seat in enumerate(settings.seats, start=1):
-        if problem := name_problem(seat.name, f"The name of seat {number}"):
-            found.append(problem)
+    found += seat_problems(settings.seats, liar_game.MIN_SEATS, liar_game.MAX_SEATS)
     found += settings.liar_game.problems()
     return found
+
+
+def file_problem(settings: Settings) -> str | None:
+    """The first reason a settings file cannot be used, naming what to change in it.
+
+    The same checks as :func:`settings_problems`, whose sentences suit the settings screen;
+    a person editing the file by hand needs the entry as the file spells it
+    (``liar_game.decks``) and the value found there.
+    """
+    if problem := name_problem(settings.player_name, "player_name"):
+        return problem
+    delay = settings.bot_delay
+    if not _delay_allowed(delay):
+        return f"bot_delay must be from 0 to {MAX_BOT_DELAY:g} seconds, not {delay:g}."
+    if problems := seat_problems(settings.seats, liar_game.MIN_SEATS, liar_game.MAX_SEATS):
+        return problems[0]
+    rules = settings.liar_game
+    if rules.decks not in (1, 2):
+        return f"liar_game.decks must be 1 or 2, not {describe(rules.decks)}."
+    if not 1 <= rules.target <= liar_game.MAX_TARGET:
+        maximum = liar_game.MAX_TARGET
+        return f"liar_game.target must be from 1 to {maximum}, not {describe(rules.target)}."
+    if rules.decks == 1 and rules.variants:
+        return f"liar_game.{rules.variants[0]} needs two decks: set liar_game.decks = 2."
+    return None
+
+
+def _delay_allowed(delay: float) -> bool:
+    return math.isfinite(delay) and 0 <= delay <= MAX_BOT_DELAY
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
@@ -75,19 +113,36 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as error:
-        return Settings(), _not_loaded(path, f"it could not be read ({error})")
+    except UnicodeDecodeError:
+        return Settings(), _not_loaded(path, "it is not UTF-8 text")
+    except OSError as error:
+        return Settings(), _not_loaded(path, f"it could not be read: {os_reason(error)}")
     try:
-        settings = decode(tomllib.loads(text), Settings, tagged=False)
-    except CodecError as error:
-        return Settings(), _not_loaded(path, str(error))
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return Settings(), _not_loaded(path, f"it is not valid TOML: {toml_problem(error)}")
     except RecursionError:
         return Settings(), _not_loaded(path, "it nests too deeply to be a settings file")
-    except ValueError as error:  # bad TOML, or a number too long to convert
-        return Settings(), _not_loaded(path, f"it is not valid TOML ({error})")
-    if problems := settings_problems(settings):
-        return Settings(), _not_loaded(path, problems[0].rstrip("."))
+    except ValueError:
+        return Settings(), _not_loaded(path, TOO_LONG_A_NUMBER)
+    try:
+        settings = decode(data, Settings, tagged=False)
+    except DecodeError as error:
+        return Settings(), _not_loaded(path, _decode_problem(error))
+    if problem := file_problem(settings):
+        return Settings(), _not_loaded(path, problem)
     return settings, None
+
+
+_LIST_ITEMS = {"seats": "seat"}
+
+
+def _decode_problem(error: DecodeError) -> str:
+    """``bot_delay must be a number of seconds, not 'fast'``; ``'colour' is not a setting``."""
+    where = location_words(error.location, _LIST_ITEMS)
+    if isinstance(error, UnknownEntry):
+        return f"{error.entry} is not a setting" + (f" in {where}" if where else "")
+    return f"{where or 'the file'} {error.problem}"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -102,4 +157,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
 
 
 def _not_loaded(path: Path, problem: str) -> str:
-    return f"The settings file {path} was not used, so the defaults apply: {problem}."
+    """One sentence: which file, that the defaults apply instead, and what is wrong."""
+    reason = lowered(problem.rstrip("."))
+    return f"The settings file {shown_path(path)} was not used, so the defaults apply: {reason}."

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -48,6 +50,30 @@ def name_problem(name: str, what: str = "The player name") -> str | None:
     if any(unicodedata.category(char) in _UNPRINTABLE_CATEGORIES for char in name):
         return f"{what} must not hold tabs, line breaks or other control characters."
     return None
+
+
+def seat_problems(seats: Sequence[SeatConfig], min_seats: int, max_seats: int) -> list[str]:
+    """Why these seats cannot sit down together, one sentence each; empty when they can.
+
+    The setup screen, the settings (screen and file) and the command line all ask this one
+    question, so a table refused by one is refused by all. A table needs a person at this
+    keyboard: the screens have nobody else to show themselves to.
+    """
+    found: list[str] = []
+    if not min_seats <= len(seats) <= max_seats:
+        found.append(f"A table seats {min_seats} to {max_seats} players, not {len(seats)}.")
+    for number, seat in enumerate(seats, start=1):
+        if problem := name_problem(seat.name, f"The name of seat {number}"):
+            found.append(problem)
+    counts = Counter(seat.name.strip().casefold() for seat in seats if seat.name.strip())
+    for seat in seats:
+        key = seat.name.strip().casefold()
+        if counts.get(key, 0) > 1:
+            found.append(f"Two seats are called {seat.name.strip()!r}: give each a different name.")
+            counts[key] = 0
+    if seats and not any(seat.is_human for seat in seats):
+        found.append("Seat at least one person (you or someone here): bots cannot play alone.")
+    return found
 
 
 BOT_NAMES = ("Ada", "Bea", "Cal", "Dex", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")

@@ -20,6 +20,9 @@ from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
 
+TYPICAL_PATH = "~/.local/share/liar-tui/current-table.json"
+"""Where the save sits on Linux, as messages show it: their length is judged with this path."""
+
 SETUP = TableSetup("liar-game", Rules(target=300), default_seats(bots=2), seed=42)
 
 
@@ -112,7 +115,7 @@ def test_a_failed_write_keeps_the_old_save(
 
     monkeypatch.setattr(atomic.os, "replace", failing_replace)
     with pytest.raises(
-        SaveError, match=r"Could not save the table to .*: No space left on device\.$"
+        SaveError, match=r"^The table could not be saved to .*: no space left on device\.$"
     ):
         store.save(SETUP, ())
     monkeypatch.undo()
@@ -128,11 +131,44 @@ def test_clear_forgets_the_save_and_is_harmless_twice(store: SaveStore) -> None:
     assert not store.path.exists()
 
 
-def test_an_unreadable_save_is_refused(tmp_path: Path) -> None:
+def test_an_unreadable_save_is_refused_without_an_error_number(tmp_path: Path) -> None:
     folder = tmp_path / "a-folder"
     folder.mkdir()
-    with pytest.raises(SaveError, match="could not be read"):
+    with pytest.raises(SaveError) as refusal:
         SaveStore(folder).load()
+    assert str(refusal.value) == f"The saved table {folder} could not be read: is a directory."
+
+
+def test_a_save_that_is_not_text_is_damaged(store: SaveStore) -> None:
+    store.path.write_bytes(b"\xff\xfe")
+    with pytest.raises(SaveError, match=r"is damaged: it is not UTF-8 text\.$"):
+        store.load()
+
+
+def test_a_save_that_cannot_be_removed_says_why(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def failing_unlink(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", failing_unlink)
+    with pytest.raises(SaveError, match=r"could not be removed: permission denied\.$"):
+        store.clear()
+
+
+def test_a_save_in_the_home_folder_is_named_from_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Path, "home", lambda: tmp_path)
+    store = SaveStore(tmp_path / ".local" / "share" / "liar-tui" / "current-table.json")
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text("[]", encoding="utf-8")
+    with pytest.raises(SaveError) as refusal:
+        store.load()
+    assert str(refusal.value) == (
+        "The saved table ~/.local/share/liar-tui/current-table.json is damaged: "
+        "it is not a liar-tui saved table."
+    )
 
 
 def tampered(document: dict[str, Any], change: str) -> object:
@@ -172,6 +208,18 @@ def tampered(document: dict[str, Any], change: str) -> object:
                 | {"seats": [document["setup"]["seats"][0] | {"name": "A\x1b[2J"}]}
             }
         ),
+        "seat kind": lambda: (
+            document
+            | {
+                "setup": document["setup"]
+                | {"seats": [document["setup"]["seats"][0] | {"kind": "alien"}]}
+            }
+        ),
+        "seed text": lambda: document | {"setup": document["setup"] | {"seed": "x"}},
+        "setup extra": lambda: document | {"setup": document["setup"] | {"colour": "red"}},
+        "actions": lambda: document | {"actions": "x"},
+        "action seat": lambda: document | {"actions": [first | {"seat": True}]},
+        "action extra": lambda: document | {"actions": [first | {"x" * 5000: 1}]},
         "action type": lambda: document | {"actions": [first | {"type": "GameOver"}]},
         "card": lambda: document | {"actions": [first | {"cards": ["AS", "AS:7", "ZZ"]}]},
         "stolen card": lambda: document | {"actions": [first | {"seat": (first["seat"] + 1) % 3}]},
@@ -183,23 +231,33 @@ def tampered(document: dict[str, Any], change: str) -> object:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ("list", "is not a liar-tui saved table"),
-        ("format", "is not a liar-tui saved table"),
-        ("version", "is from an unknown version (2) of liar-tui"),
-        ("version text", "is from an unknown version ('1')"),
-        ("extra", "unknown entry 'notes'"),
-        ("time", "time of saving"),
-        ("no game", "does not say which game"),
-        ("game", "is for an unknown game 'chess'"),
-        ("unplayable", "is for Liar's Poker (cards), which this version cannot play yet"),
-        ("rules", "its rules are not Liar Game rules"),
-        ("rules value", "its table cannot be set up (Liar Game is played with one or two decks)"),
-        ("seats", "its table cannot be set up (Liar Game seats 2 to 8 players)"),
-        ("seed", "its seed is not from 0 to 9223372036854775807"),
-        ("name", "the name of seat 1 must not hold tabs, line breaks"),
-        ("action type", "expected ShowHand, got GameOver"),
-        ("card", "'ZZ' is not a card token"),
-        ("stolen card", "action 1 does not replay (You can only show cards from your own pocket)"),
+        ("list", "is damaged: it is not a liar-tui saved table."),
+        ("format", "is damaged: it is not a liar-tui saved table."),
+        (
+            "version",
+            "was written by another version of liar-tui: its save format is 2, and this one"
+            " reads format 1.",
+        ),
+        ("version text", "its save format is '1', and this one reads format 1."),
+        ("extra", "is damaged: it has an unknown entry 'notes'."),
+        ("time", "is damaged: its time of saving is missing or not a timestamp."),
+        ("no game", "is damaged: it does not say which game it is."),
+        ("game", "is for an unknown game 'chess'."),
+        ("unplayable", "is for Liar's Poker (cards), which this version cannot play yet."),
+        ("rules", "is damaged: its rules are not Liar Game rules."),
+        ("rules value", "its table cannot be set up (Liar Game is played with one or two decks)."),
+        ("seats", "is damaged: its table cannot be set up (Liar Game seats 2 to 8 players)."),
+        ("seat kind", "is damaged: the kind of seat 1 must be 'human' or 'bot', not 'alien'."),
+        ("seed", "is damaged: its seed must be from 0 to 9223372036854775807, not -42."),
+        ("seed text", "is damaged: setup.seed must be a whole number, not 'x'."),
+        ("setup extra", "is damaged: setup has an unknown entry 'colour'."),
+        ("name", "is damaged: the name of seat 1 must not hold tabs, line breaks"),
+        ("actions", "is damaged: actions must be a list, not 'x'."),
+        ("action seat", "is damaged: the seat of action 1 must be a whole number, not true."),
+        ("action extra", "is damaged: action 1 has an unknown entry 'xxxxxxxxxxxxxxxxxxx…'."),
+        ("action type", "is damaged: action 1 must be a ShowHand, not a GameOver."),
+        ("card", "is damaged: card 3 of action 1 must be a card like 'AS' or 'JK:1', not 'ZZ'."),
+        ("stolen card", "action 1 does not replay (You can only show cards from your own pocket)."),
         ("twice", "action 2 does not replay (This seat has already chosen"),
     ],
 )
@@ -211,13 +269,25 @@ def test_a_damaged_or_doctored_save_is_refused_whole(
         store.load()
     message = str(refusal.value)
     assert words in message
-    assert str(store.path) in message
+    assert message.startswith(f"The saved table {store.path} ")
     assert "\n" not in message
+    assert len(message.replace(str(store.path), TYPICAL_PATH)) <= 160
 
 
 def test_a_file_that_is_not_json_is_refused(store: SaveStore) -> None:
+    store.path.write_text('{"format": "liar-tui saved table", "version": }', encoding="utf-8")
+    with pytest.raises(SaveError) as refusal:
+        store.load()
+    assert str(refusal.value) == (
+        f"The saved table {store.path} is damaged: "
+        "it is not valid JSON: expecting value at line 1, column 47."
+    )
     store.path.write_text('{"format": "liar-tui saved table", "vers', encoding="utf-8")
-    with pytest.raises(SaveError, match=r"is damaged: it is not valid JSON \(.*\)\.$"):
+    with pytest.raises(
+        SaveError,
+        match=r"it is not valid JSON: unterminated string starting at"
+        r" line 1, column 36\.$",
+    ):
         store.load()
 
 
@@ -225,7 +295,10 @@ def test_a_file_that_is_not_json_is_refused(store: SaveStore) -> None:
     ("text", "words"),
     [
         ("[" * 100_000 + "]" * 100_000, "it nests too deeply"),
-        ('{"format": "liar-tui saved table", "version": ' + "1" * 5000 + "}", "not valid JSON"),
+        (
+            '{"format": "liar-tui saved table", "version": ' + "1" * 5000 + "}",
+            "it holds a number too long to read",
+        ),
     ],
 )
 def test_hostile_json_is_refused_with_a_sentence(store: SaveStore, text: str, words: str) -> None:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from liar_tui.rules.liar_game import Rules
 from liar_tui.store import atomic, paths
 from liar_tui.store.settings import (
     CardStyle,
     Settings,
+    file_problem,
     load_settings,
     save_settings,
     settings_problems,
@@ -96,35 +100,58 @@ def test_a_partial_file_fills_in_the_defaults(tmp_path: Path) -> None:
     assert settings.seats == default_seats()
 
 
+TYPICAL_PATH = "~/.config/liar-tui/settings.toml"
+"""Where the file sits on Linux, as messages show it: their length is judged with this path."""
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("player_name = ", "it is not valid TOML (Invalid value"),
-        ('four_color = "yes"', "Settings.four_color: expected bool, got 'yes'"),
-        ('card_style = "fancy"', "Settings.card_style: 'fancy' is not a CardStyle"),
-        ('colour = "red"', "unknown field 'colour'"),
-        ("bot_delay = 9", "The bot delay must be from 0 to 5 seconds"),
-        ("bot_delay = -0.5", "The bot delay must be from 0 to 5 seconds"),
-        ("bot_delay = nan", "The bot delay must be from 0 to 5 seconds"),
-        ('player_name = ""', "The player name must not be empty"),
-        (f'player_name = "{"x" * 21}"', "The player name must be at most 20 characters"),
-        ("[liar_game]\nbig_combos = true", "Big combos needs two decks"),
-        ("[liar_game]\ndecks = 3", "Liar Game is played with one or two decks"),
-        ("[liar_game]\ntarget = 0", "The target score must be from 1 to 100000"),
-        ('[liar_game]\ndecks = "two"', "Settings.liar_game.decks: expected int, got 'two'"),
-        ('[[seats]]\nname = "Solo"', "A table needs 2 to 8 seats"),
+        ("player_name = ", "it is not valid TOML: invalid value at line 1, column 15."),
+        ('player_name = """Ann', "not valid TOML: unterminated string at the end of the file."),
+        ("card_style = 'ascii'\nfour_color = ", "invalid value at line 2, column 14"),
+        ("[liar_game]\n[liar_game]", "it is not valid TOML: cannot declare [liar_game] twice at"),
+        ('four_color = "yes"', "four_color must be true or false, not 'yes'"),
+        ("player_name = 5", "player_name must be text in quotes, not 5"),
+        ('card_style = "fancy"', "card_style must be 'unicode' or 'ascii', not 'fancy'"),
+        ('card_style = "' + "é" * 50 + '"', "card_style must be 'unicode' or 'ascii', not 'éééé"),
+        ('colour = "red"', "apply: 'colour' is not a setting."),
+        ("x" * 5000 + " = 1", "apply: 'xxxxxxxxxxxxxxxxxxx…' is not a setting."),
+        ("[liar_game]\ncolour = 1", "'colour' is not a setting in liar_game."),
+        ('bot_delay = "fast"', "bot_delay must be a number of seconds, not 'fast'"),
+        ("bot_delay = 1979-05-27", "bot_delay must be a number of seconds, not a date."),
+        ("bot_delay = 9", "bot_delay must be from 0 to 5 seconds, not 9."),
+        ("bot_delay = -0.5", "bot_delay must be from 0 to 5 seconds, not -0.5."),
+        ("bot_delay = nan", "bot_delay must be from 0 to 5 seconds, not nan."),
+        ('player_name = ""', "player_name must not be empty"),
+        (f'player_name = "{"x" * 21}"', "player_name must be at most 20 characters"),
+        ('player_name = "Ann\\nBo"', "player_name must not hold tabs, line breaks"),
+        ("[liar_game]\nbig_combos = true",
+         "liar_game.big_combos needs two decks: set liar_game.decks = 2."),
+        ("[liar_game]\ndecks = 3", "liar_game.decks must be 1 or 2, not 3."),
+        ("[liar_game]\ntarget = 0", "liar_game.target must be from 1 to 100000, not 0."),
+        ("[liar_game]\ntarget = " + "9" * 99, "liar_game.target must be from 1 to 100000, not 99"),
+        ('[liar_game]\ndecks = "two"', "liar_game.decks must be a whole number, not 'two'"),
+        ("liar_game = 5", "liar_game must be a table, not 5."),
+        ('[[seats]]\nname = "Solo"\nkind = "human"', "a table seats 2 to 8 players, not 1"),
         ("seats = [" + ", ".join(f'{{name = "S{i}"}}' for i in range(9)) + "]",
-         "A table needs 2 to 8 seats"),
+         "a table seats 2 to 8 players, not 9"),
         ('seats = [{name = "A", kind = "alien"}, {name = "B"}]',
-         "Settings.seats[0].kind: 'alien' is not a SeatKind"),
-        ('seats = [{name = "A"}, {name = ""}]', "The name of seat 2 must not be empty"),
-        ('seats = "four"', "Settings.seats: expected a list"),
-        ("bot_delay = 1" + "0" * 400, "Settings.bot_delay: expected float, got 1000000"),
-        ("bot_delay = 1" + "0" * 5000, "it is not valid TOML (Exceeds the limit"),
-        ("x = " + "[" * 50_000 + "]" * 50_000, "it nests too deeply"),
-        ('player_name = "Ann\\nBo"', "The player name must not hold tabs, line breaks"),
-        ('seats = [{name = "A\\u001b[31m"}, {name = "B"}]', "The name of seat 1 must not hold"),
+         "the kind of seat 1 must be 'human' or 'bot', not 'alien'"),
+        ('seats = [{name = "A", kind = "human"}, {kind = "bot"}]', "the name of seat 2 is missing"),
+        ('seats = [{name = "A", colour = 1}, {name = "B"}]', "'colour' is not a setting in seat 1"),
+        ('seats = [{name = "A", kind = "human"}, {name = ""}]', "name of seat 2 must not be empty"),
+        ('seats = [{name = "A\\u001b[31m"}, {name = "B"}]', "the name of seat 1 must not hold"),
+        ('seats = [{name = "Ann", kind = "human"}, {name = "ann"}]',
+         "two seats are called 'Ann': give each a different name"),
+        ('seats = [{name = "A"}, {name = "B"}]', "seat at least one person (you or someone here)"),
+        ('seats = "four"', "seats must be a list, not 'four'"),
+        ('seats = ["x", "y"]', "seat 1 must be a table, not 'x'"),
+        ("bot_delay = 1" + "0" * 400, "must be a number of seconds, not 1000000000000000000…."),
+        ("bot_delay = 1" + "0" * 5000, "it holds a number too long to read."),
+        ("x = " + "[" * 50_000 + "]" * 50_000, "it nests too deeply to be a settings file."),
     ],
+    ids=lambda value: value[:40],
 )  # fmt: skip
 def test_a_bad_file_gives_the_defaults_a_message_and_stays_untouched(
     tmp_path: Path, text: str, words: str
@@ -140,6 +167,9 @@ def test_a_bad_file_gives_the_defaults_a_message_and_stays_untouched(
     assert words in problem
     assert problem.endswith(".")
     assert "\n" not in problem
+    assert len(problem.replace(str(path), TYPICAL_PATH)) <= 170
+    for python_spelling in ("Settings", "SeatKind", "CardStyle", "float", "None", "datetime"):
+        assert python_spelling not in problem
     assert path.read_bytes() == before
     assert path.stat().st_mtime_ns == before_time
     assert os.listdir(tmp_path) == ["settings.toml"]
@@ -150,21 +180,50 @@ def test_a_file_that_is_not_text_gives_the_defaults(tmp_path: Path) -> None:
     path.write_bytes(b"player_name = '\xff\xfe'\n")
     settings, problem = load_settings(path)
     assert settings == Settings()
-    assert problem is not None
-    assert "could not be read" in problem
+    assert problem == (
+        f"The settings file {path} was not used, so the defaults apply: it is not UTF-8 text."
+    )
+
+
+def test_a_file_that_cannot_be_read_says_why_without_an_error_number(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.mkdir()
+    settings, problem = load_settings(path)
+    assert settings == Settings()
+    assert problem == (
+        f"The settings file {path} was not used, so the defaults apply: "
+        "it could not be read: is a directory."
+    )
+
+
+def test_a_file_in_the_home_folder_is_named_from_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Path, "home", lambda: tmp_path)
+    path = tmp_path / ".config" / "liar-tui" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('bot_delay = "fast"\n', encoding="utf-8")
+    assert load_settings(path)[1] == (
+        "The settings file ~/.config/liar-tui/settings.toml was not used, so the defaults "
+        "apply: bot_delay must be a number of seconds, not 'fast'."
+    )
 
 
 def test_default_settings_have_no_problems() -> None:
     assert settings_problems(Settings()) == []
     assert settings_problems(CUSTOM) == []
+    assert file_problem(Settings()) is None
+    assert file_problem(CUSTOM) is None
 
 
-def test_all_bot_tables_are_fine_but_one_seat_is_not() -> None:
-    bots_only = Settings(seats=default_seats(bots=3, humans=0))
-    assert settings_problems(bots_only) == []
-    assert settings_problems(Settings(seats=default_seats(bots=0, humans=1))) == [
-        "A table needs 2 to 8 seats."
+def test_a_table_needs_a_person_and_two_seats() -> None:
+    assert settings_problems(Settings(seats=default_seats(bots=3, humans=0))) == [
+        "Seat at least one person (you or someone here): bots cannot play alone."
     ]
+    assert settings_problems(Settings(seats=default_seats(bots=0, humans=1))) == [
+        "A table seats 2 to 8 players, not 1."
+    ]
+    assert settings_problems(Settings(seats=default_seats(bots=0, humans=2))) == []
 
 
 def test_every_problem_is_listed_one_sentence_each() -> None:
@@ -177,8 +236,40 @@ def test_every_problem_is_listed_one_sentence_each() -> None:
     assert settings_problems(settings) == [
         "The player name must not be empty.",
         "The bot delay must be from 0 to 5 seconds.",
-        "A table needs 2 to 8 seats.",
+        "A table seats 2 to 8 players, not 1.",
         "The name of seat 1 must be at most 20 characters.",
+        "Seat at least one person (you or someone here): bots cannot play alone.",
         "The target score must be from 1 to 100000.",
         "Joker sets needs two decks: the variants use sets and jokers only a double deck holds.",
     ]
+
+
+any_settings = st.builds(
+    Settings,
+    player_name=st.sampled_from(["You", "", "x" * 21, "A\tB"]),
+    bot_delay=st.sampled_from([0.0, 0.6, 5.0, -1.0, 5.5, math.nan, math.inf]),
+    seats=st.lists(
+        st.builds(
+            SeatConfig,
+            name=st.sampled_from(["Ann", "ann", "Bo", "", "x" * 21]),
+            kind=st.sampled_from(SeatKind),
+        ),
+        max_size=9,
+    ).map(tuple),
+    liar_game=st.builds(
+        Rules,
+        decks=st.integers(0, 3),
+        target=st.sampled_from([0, 1, 500, 100_000, 100_001]),
+        big_combos=st.booleans(),
+        joker_sets=st.booleans(),
+        low_straight=st.booleans(),
+        low_doubling=st.booleans(),
+    ),
+)
+
+
+@given(any_settings)
+def test_a_file_is_refused_exactly_when_the_screen_would_refuse_its_settings(
+    settings: Settings,
+) -> None:
+    assert (file_problem(settings) is None) == (settings_problems(settings) == [])

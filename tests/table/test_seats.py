@@ -6,7 +6,7 @@ import pytest
 
 from liar_tui import games
 from liar_tui.rules.liar_game import Rules
-from liar_tui.table.seats import SeatKind, default_seats, name_problem
+from liar_tui.table.seats import SeatConfig, SeatKind, default_seats, name_problem, seat_problems
 from liar_tui.table.setup import RANDOM_SEEDS, TableSetup, random_seed
 
 
@@ -68,3 +68,37 @@ def test_every_playable_game_starts_and_says_which_types_it_trades() -> None:
 def test_a_game_that_cannot_start_says_why(game: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         games.new_state(TableSetup(game, Rules(), default_seats(), seed=1))
+
+
+def test_people_and_bots_together_may_sit_down() -> None:
+    assert seat_problems(default_seats(bots=3, humans=1), 2, 8) == []
+    assert seat_problems(default_seats(bots=0, humans=2), 2, 8) == []
+    assert seat_problems([SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Bo")], 2, 2) == []
+
+
+@pytest.mark.parametrize(
+    ("seats", "problems"),
+    [
+        (default_seats(bots=3, humans=0),
+         ["Seat at least one person (you or someone here): bots cannot play alone."]),
+        (default_seats(bots=0, humans=1), ["A table seats 2 to 8 players, not 1."]),
+        (default_seats(bots=8, humans=1), ["A table seats 2 to 8 players, not 9."]),
+        ((SeatConfig("Ann", SeatKind.HUMAN), SeatConfig(" ")),
+         ["The name of seat 2 must not be empty."]),
+        ((SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("ann "), SeatConfig("ANN")),
+         ["Two seats are called 'Ann': give each a different name."]),
+        ((SeatConfig("x" * 21), SeatConfig("x" * 21)),
+         ["The name of seat 1 must be at most 20 characters.",
+          "The name of seat 2 must be at most 20 characters.",
+          f"Two seats are called {'x' * 21!r}: give each a different name.",
+          "Seat at least one person (you or someone here): bots cannot play alone."]),
+    ],
+)  # fmt: skip
+def test_seats_that_cannot_sit_down_say_why_one_sentence_each(
+    seats: tuple[SeatConfig, ...], problems: list[str]
+) -> None:
+    assert seat_problems(seats, 2, 8) == problems
+
+
+def test_no_seats_at_all_is_only_too_few() -> None:
+    assert seat_problems((), 2, 8) == ["A table seats 2 to 8 players, not 0."]
