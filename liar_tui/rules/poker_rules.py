@@ -1,0 +1,111 @@
+"""The settings and hand categories of Liar's Poker with cards, as RULINGS.md decides them.
+
+Shared by the hand evaluator, the declarations and the game, so that each reads the same
+switches: which categories exist, in which order, and what is wild.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from liar_tui.rules.cards import Rank, Suit
+
+MIN_SEATS = 2
+MAX_SEATS = 12
+MAX_LIVES = 5
+
+
+class Category(Enum):
+    """Hand categories, named as the seed names them; their order depends on the rules."""
+
+    HIGH_CARD = "high card"
+    PAIR = "pair"
+    COLOR_FLUSH = "color flush"
+    TWO_PAIR = "two pair"
+    THREE_OF_A_KIND = "three of a kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full house"
+    COLOR_STRAIGHT_FLUSH = "color straight flush"
+    FOUR_OF_A_KIND = "four of a kind"
+    STRAIGHT_FLUSH = "straight flush"
+    FIVE_OF_A_KIND = "five of a kind"
+
+    __hash__ = object.__hash__
+    """Members are singletons, so identity hashes them; ``Enum`` would hash the name in Python,
+    which the hand evaluator's table build would pay for a hundred thousand times."""
+
+
+STANDARD_ORDER: tuple[Category, ...] = tuple(Category)
+"""Low to high, as RULINGS.md lists them."""
+
+
+class Color(Enum):
+    """A card's color, which color flushes and color straight flushes go by."""
+
+    RED = "red"
+    BLACK = "black"
+
+    @property
+    def suits(self) -> tuple[Suit, Suit]:
+        return _COLOR_SUITS[self]
+
+    @staticmethod
+    def of(suit: Suit) -> Color:
+        return Color.RED if suit in _COLOR_SUITS[Color.RED] else Color.BLACK
+
+
+_COLOR_SUITS = {
+    Color.RED: (Suit.DIAMONDS, Suit.HEARTS),
+    Color.BLACK: (Suit.CLUBS, Suit.SPADES),
+}
+
+
+@dataclass(frozen=True)
+class PokerRules:
+    """One round's rules: the permanent settings, or what the opener chose by dealer's choice."""
+
+    jokers: int = 0
+    """0, 1 or 2 jokers in the deck, wild in rank and suit."""
+    wild_ranks: frozenset[Rank] = frozenset()
+    """Named wild ranks (dealer's choice): every card of these ranks is wild like a joker."""
+    color_flush: bool = True
+    color_straight_flush: bool = True
+    two_pair_over_trips: bool = False
+    """Two pair ranks above three of a kind."""
+    hand_size: int = 5
+    """5, or 7 (seven-card hands: the best five count)."""
+    communal_cards: int = 0
+    """0, 1 or 2 face-up cards on the table that are part of the hand."""
+
+    def order(self) -> tuple[Category, ...]:
+        """The categories that exist under these rules, low to high."""
+        order = [
+            category
+            for category in STANDARD_ORDER
+            if (category is not Category.COLOR_FLUSH or self.color_flush)
+            and (category is not Category.COLOR_STRAIGHT_FLUSH or self.color_straight_flush)
+            and (category is not Category.FIVE_OF_A_KIND or self.has_wilds)
+        ]
+        if self.two_pair_over_trips:
+            two_pair = order.index(Category.TWO_PAIR)
+            trips = order.index(Category.THREE_OF_A_KIND)
+            order[two_pair], order[trips] = order[trips], order[two_pair]
+        return tuple(order)
+
+    @property
+    def has_wilds(self) -> bool:
+        return self.jokers > 0 or bool(self.wild_ranks)
+
+    def problems(self) -> list[str]:
+        found: list[str] = []
+        if self.jokers not in (0, 1, 2):
+            found.append("Liar's Poker is played with 0, 1 or 2 jokers.")
+        if self.hand_size not in (5, 7):
+            found.append("Hands hold five cards, or seven with seven-card hands.")
+        if self.communal_cards not in (0, 1, 2):
+            found.append("There can be 0, 1 or 2 communal cards.")
+        if Rank.JOKER in self.wild_ranks:
+            found.append("Jokers are wild already; name natural ranks as wild.")
+        return found
