@@ -58,7 +58,12 @@ class LiarApp(App[None]):
 
     def on_mount(self) -> None:
         if self.settings_problem:
-            self.notify(self.settings_problem, title="Settings not loaded", severity="warning")
+            self.notify(
+                self.settings_problem,
+                title="Settings not loaded",
+                severity="warning",
+                markup=False,
+            )
         if self._start is not None:
             self.start_table(self._start)
 
@@ -84,7 +89,8 @@ class LiarApp(App[None]):
         try:
             save_settings(settings)
         except OSError as error:
-            self.notify(f"Settings not saved: {error.strerror or error}.", severity="error")
+            reason = error.strerror or error
+            self.notify(f"Settings not saved: {reason}.", severity="error", markup=False)
             return False
         self.settings = settings
         self.settings_problem = None
@@ -138,6 +144,6 @@ class LiarApp(App[None]):
         except SaveError as error:
             if self._save_warned is not setup:
                 self._save_warned = setup
-                self.notify(str(error), title="Game not saved", severity="warning")
+                self.notify(str(error), title="Game not saved", severity="warning", markup=False)
         else:
             self._save_warned = None

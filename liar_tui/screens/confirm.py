@@ -29,7 +29,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(self._question, id="confirm-question")
+            yield Static(self._question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self._yes} (y)", variant="error", id="confirm-yes")
                 yield Button(f"{self._no} (n)", id="confirm-no")

@@ -68,7 +68,9 @@ class GameOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over-box"):
             yield Static("Game over", id="game-over-title")
-            yield Static(winners_line(self.result, self.names), id="game-over-winners")
+            yield Static(
+                winners_line(self.result, self.names), id="game-over-winners", markup=False
+            )
             with Center():
                 yield Static(final_scores(self.result, self.names), id="game-over-scores")
             with Horizontal(id="game-over-buttons"):

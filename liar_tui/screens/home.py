@@ -77,7 +77,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home-body"):
             yield Static(self._title(), id="home-title")
             yield Static("Three bluffing games for one terminal.", id="home-tagline")
-            yield Static(id="save-problem", classes="error")
+            yield Static(id="save-problem", classes="error", markup=False)
             yield Menu(id="home-menu")
             yield Static(id="home-status")
         yield Footer()
@@ -188,7 +188,7 @@ class HomeScreen(Screen[None]):
         try:
             self.liar_app.saves.clear()
         except SaveError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.notify("The saved game is discarded.")
         self._refresh()

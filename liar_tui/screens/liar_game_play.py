@@ -16,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -112,8 +113,9 @@ class LiarGamePlayScreen(Screen[None]):
             self.table.subscribe(seat, self._listen)
 
     def on_unmount(self) -> None:
-        for seat in self._listened:
-            self.table.unsubscribe(seat, self._listen)
+        """Nobody plays at this table once its screen is gone (left, or a new table began):
+        closing it keeps a bot whose timer fires late from saving over the next table."""
+        self.table.close()
 
     def _listen(self, update: SeatUpdate | Refused) -> None:
         """Called by the table, possibly from inside a bot's turn: only queue a message."""
@@ -126,7 +128,7 @@ class LiarGamePlayScreen(Screen[None]):
         update = message.update
         if isinstance(update, Refused):
             self._hand_sent = False
-            self.notify(update.reason, title="Hand not shown", severity="warning")
+            self.notify(update.reason, title="Hand not shown", severity="warning", markup=False)
             return
         self._views[update.seat] = update.view
         self._to_act = update.to_act
@@ -216,7 +218,7 @@ class LiarGamePlayScreen(Screen[None]):
         panel = self.query_one("#hand-panel")
         name = self.names[seat]
         owner = f"{name}'s pocket" if self.hot_seat and name != "You" else "Your pocket"
-        panel.border_title = f"{owner}: pick {what} to show"
+        panel.border_title = Content(f"{owner}: pick {what} to show")
         picker.focus()
         self._redraw_panels()
 

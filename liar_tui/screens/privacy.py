@@ -35,10 +35,11 @@ class PrivacyScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box"):
             yield Static(f"Round {self.round_number}", id="privacy-round", classes="muted")
-            yield Static(f"Pass the keyboard to {self.player}.", id="privacy-pass")
+            yield Static(f"Pass the keyboard to {self.player}.", id="privacy-pass", markup=False)
             yield Static(
                 f"{self.player}, press Enter when only you can see the screen.",
                 id="privacy-ready",
+                markup=False,
             )
             with Center():
                 yield MouseButton(f"I am {self.player}: show my cards", id="privacy-show")

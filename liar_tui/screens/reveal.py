@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid, Vertical
+from textual.content import Content
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -74,7 +75,7 @@ class SeatReveal(Vertical):
         super().__init__(id=f"reveal-seat-{hand.seat}", classes=classes)
         self.hand = hand
         self.look = look
-        self.border_title = seat_title(name, score, hand.won, look)
+        self.border_title = Content(seat_title(name, score, hand.won, look))
         self.border_subtitle = seat_outcome(hand, look)
 
     def compose(self) -> ComposeResult:
@@ -102,7 +103,7 @@ class RevealScreen(Screen[None]):
         self.look = look
 
     def compose(self) -> ComposeResult:
-        yield Static(reveal_headline(self.result, self.names), id="reveal-headline")
+        yield Static(reveal_headline(self.result, self.names), id="reveal-headline", markup=False)
         with Center(), Grid(id="reveal-grid"):
             for hand in self.result.hands:
                 name = self.names[hand.seat]

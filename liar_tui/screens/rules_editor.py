@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from liar_tui.rules import liar_game
+from liar_tui.rules.liar_game import MAX_TARGET
 from liar_tui.widgets.table_panels import names_joined
 
 CUSTOM_TARGET = "target-custom"
@@ -27,10 +28,6 @@ def target_id(points: int) -> str:
 
 
 PRESET_BY_ID = {target_id(points): points for points in liar_game.TARGET_PRESETS}
-
-
-MAX_TARGET = 100_000
-"""Fifty times the long game's target: any more would take days, and some typo is likelier."""
 
 
 def parse_target(text: str) -> int | str:

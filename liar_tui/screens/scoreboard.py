@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,11 +23,12 @@ def standings_text(
     """One line per seat, best first: score and rounds won."""
     wins = [sum(seat in result.winners for result in history) for seat in range(len(names))]
     order = sorted(range(len(names)), key=lambda seat: (-scores[seat], seat))
-    width = max(len(name) for name in names)
+    width = max(cell_len(name) for name in names)
     text = Text(f"Playing to {target}. Rounds played: {len(history)}.\n", style="dim")
     for seat in order:
         rounds = "round" if wins[seat] == 1 else "rounds"
-        line = f"{names[seat]:<{width}}  {scores[seat]:>5}   won {wins[seat]} {rounds}\n"
+        name = names[seat] + " " * (width - cell_len(names[seat]))
+        line = f"{name}  {scores[seat]:>5}   won {wins[seat]} {rounds}\n"
         text.append(line, style="bold" if scores[seat] == max(scores) else "")
     text.rstrip()
     return text
@@ -84,9 +86,9 @@ class ScoreboardScreen(Screen[None]):
         table.add_column("Round", key="round")
         table.add_column("Winner", key="winner")
         for seat, name in enumerate(self.names):
-            table.add_column(name, key=f"seat-{seat}")
+            table.add_column(Text(name), key=f"seat-{seat}")
         for result in reversed(self.history):
-            winners = names_joined([self.names[seat] for seat in result.winners])
+            winners = Text(names_joined([self.names[seat] for seat in result.winners]))
             cells = [history_cell(result, seat, self.look) for seat in range(len(self.names))]
             table.add_row(str(result.round), winners, *cells, key=str(result.round))
         table.focus()

@@ -6,7 +6,6 @@ and one set of checks instead of two copies that could drift apart.
 
 from __future__ import annotations
 
-from collections import Counter
 from enum import Enum
 from typing import ClassVar
 
@@ -16,8 +15,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select
 
-from liar_tui.store.settings import MAX_NAME_LENGTH, name_problem
-from liar_tui.table.seats import BOT_NAMES, BotLevel, SeatConfig, SeatKind
+from liar_tui.table.seats import (
+    BOT_NAMES,
+    MAX_NAME_LENGTH,
+    BotLevel,
+    SeatConfig,
+    SeatKind,
+    name_problem,
+    seat_problems,
+)
 
 
 class Who(Enum):
@@ -42,25 +48,6 @@ def seat_of(who: Who, name: str, level: BotLevel = BotLevel.NORMAL) -> SeatConfi
     if who is Who.BOT:
         return SeatConfig(name, SeatKind.BOT, level)
     return SeatConfig(name, SeatKind.HUMAN)
-
-
-def seat_problems(seats: tuple[SeatConfig, ...], min_seats: int, max_seats: int) -> list[str]:
-    """Why these seats cannot sit down together, one sentence each; empty when they can."""
-    found: list[str] = []
-    if not min_seats <= len(seats) <= max_seats:
-        found.append(f"A table seats {min_seats} to {max_seats} players, not {len(seats)}.")
-    for number, seat in enumerate(seats, start=1):
-        if problem := name_problem(seat.name, f"The name of seat {number}"):
-            found.append(problem)
-    counts = Counter(seat.name.strip().casefold() for seat in seats if seat.name.strip())
-    for seat in seats:
-        key = seat.name.strip().casefold()
-        if counts.get(key, 0) > 1:
-            found.append(f"Two seats are called {seat.name.strip()!r}: give each a different name.")
-            counts[key] = 0
-    if seats and not any(seat.is_human for seat in seats):
-        found.append("Seat at least one person (you or someone here): bots cannot play alone.")
-    return found
 
 
 class SeatRow(Horizontal):

@@ -30,13 +30,8 @@ from liar_tui.rules import liar_game
 from liar_tui.screens.rules_editor import LiarGameRulesEditor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
-from liar_tui.store.settings import (
-    MAX_NAME_LENGTH,
-    CardStyle,
-    Settings,
-    name_problem,
-    settings_problems,
-)
+from liar_tui.store.settings import CardStyle, Settings, settings_problems
+from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
 
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
@@ -72,7 +67,7 @@ class SettingsScreen(Screen[None]):
         settings = self.liar_app.settings
         yield Static("Settings", classes="title", id="settings-title")
         if problem := self.liar_app.settings_problem:
-            yield Static(problem, id="settings-file-problem", classes="error")
+            yield Static(problem, id="settings-file-problem", classes="error", markup=False)
         with VerticalScroll(id="settings-columns", can_focus=False):
             with Vertical(id="settings-left"):
                 yield Label("You", classes="heading")
@@ -124,7 +119,7 @@ class SettingsScreen(Screen[None]):
                 yield Label("Default Liar Game rules", classes="heading")
                 yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
         with Vertical(id="settings-bottom"):
-            yield Static(id="settings-problems", classes="error")
+            yield Static(id="settings-problems", classes="error", markup=False)
             with Horizontal(id="settings-buttons"):
                 yield Button("Save", variant="primary", compact=True, id="save")
                 yield Button("Cancel", compact=True, id="cancel")

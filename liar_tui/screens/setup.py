@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -16,7 +15,7 @@ from liar_tui.games import GAMES
 from liar_tui.screens.rules_editor import LiarGameRulesEditor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
-from liar_tui.table.setup import TableSetup
+from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
@@ -24,7 +23,6 @@ if TYPE_CHECKING:
 GAME_ID = "liar-game"
 WIDE_LAYOUT = 100
 """Columns needed to show the seats and the rules side by side without cutting either."""
-SEED_LIMIT = 2**63
 
 
 def parse_seed(text: str) -> int | str | None:
@@ -36,7 +34,7 @@ def parse_seed(text: str) -> int | str | None:
         seed = int(cleaned)
     except ValueError:
         return "The seed must be a whole number, or empty for a random one."
-    if not 0 <= seed < SEED_LIMIT:
+    if not 0 <= seed <= MAX_SEED:
         return "The seed must be a whole number from 0 to 2^63 - 1, or empty for a random one."
     return seed
 
@@ -89,7 +87,7 @@ class LiarGameSetupScreen(Screen[None]):
                 yield Label("Rules", classes="heading")
                 yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
         with Vertical(id="setup-bottom"):
-            yield Static(id="setup-problems", classes="error")
+            yield Static(id="setup-problems", classes="error", markup=False)
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", compact=True, id="start")
                 yield Button("Back", compact=True, id="back")
@@ -121,5 +119,5 @@ class LiarGameSetupScreen(Screen[None]):
             return
         report.display = False
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = random_seed()
         self.liar_app.start_table(TableSetup(GAME_ID, rules, seats.seats, seed))
