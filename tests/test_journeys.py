@@ -5,12 +5,14 @@ resuming exactly where the table stood."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
+from liar_tui.cli import build_app
 from liar_tui.rules.liar_game import Rules
 from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.home import HomeScreen
@@ -174,3 +176,24 @@ async def test_quit_mid_round_then_resume_exactly_where_it_stood() -> None:
         resumed = play_screen(second).table
         assert resumed.snapshot() == before
         assert resumed.view(0).round == 3
+
+
+async def test_a_corrupt_settings_file_is_named_and_the_app_runs_on_defaults(
+    isolated_dirs: dict[str, Path],
+) -> None:
+    settings_file = isolated_dirs["config"] / "settings.toml"
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text("bot_delay = [oops\n", encoding="utf-8")
+    app = build_app([])
+    assert isinstance(app, LiarApp)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        notices = [(notice.title, notice.message) for notice in app._notifications]
+        assert len(notices) == 1
+        title, message = notices[0]
+        assert title == "Settings not loaded"
+        assert str(settings_file) in message or "settings.toml" in message
+        assert "not valid TOML" in message
+        assert app.settings == Settings()
+    assert settings_file.read_text(encoding="utf-8") == "bot_delay = [oops\n"

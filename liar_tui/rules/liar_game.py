@@ -271,6 +271,21 @@ def score_hand(cards: Sequence[Card], rules: Rules) -> HandScore:
     return best
 
 
+def hand_value(cards: Sequence[Card], rules: Rules) -> int:
+    """The hand's value before any joker penalty."""
+    return score_hand(cards, rules).value
+
+
+def hand_key(cards: Sequence[Card], rules: Rules) -> tuple[int, int, tuple[int, ...]]:
+    """A sortable key for the tie rules: ``max(hands, key=...)`` finds the round's winner."""
+    return score_hand(cards, rules).key
+
+
+def round_points(cards: Sequence[Card], rules: Rules) -> int:
+    """What the hand adds to a winner's score: its value less 20 per joker used."""
+    return score_hand(cards, rules).points
+
+
 def renews_pocket(cards: Sequence[Card]) -> bool:
     """Big combos and the four-joker set discard the rest of the pocket for six new cards."""
     return len(cards) > HAND_SIZE

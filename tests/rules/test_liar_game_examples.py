@@ -17,8 +17,11 @@ from liar_tui.rules.liar_game import (
     RoundRevealed,
     Rules,
     ShowHand,
+    hand_key,
+    hand_value,
     legal_hands,
     replay,
+    round_points,
     score_hand,
     why_not_a_hand,
 )
@@ -38,15 +41,15 @@ EVERY_VARIANT = Rules(
 
 
 def value(text: str, rules: Rules = PLAIN) -> int:
-    return score_hand(parse_cards(text), rules).value
+    return hand_value(parse_cards(text), rules)
 
 
 def key(text: str, rules: Rules = PLAIN) -> tuple[int, int, tuple[int, ...]]:
-    return score_hand(parse_cards(text), rules).key
+    return hand_key(parse_cards(text), rules)
 
 
 def points(text: str, rules: Rules = PLAIN) -> int:
-    return score_hand(parse_cards(text), rules).points
+    return round_points(parse_cards(text), rules)
 
 
 def winner(texts: list[str], rules: Rules = PLAIN) -> str:
