@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -19,6 +19,9 @@ from liar_tui.rules.base import GameState
 from liar_tui.store.saves import SaveError, SaveStore
 from liar_tui.store.settings import Settings, save_settings
 from liar_tui.table.setup import TableSetup, random_seed
+
+if TYPE_CHECKING:
+    from liar_tui.table.table import Refused, Table
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -55,6 +58,8 @@ class LiarApp(App[None]):
         self._start = start
         self.saves = SaveStore()
         self._save_warned: TableSetup | None = None
+        self.table: Table | None = None
+        """The table being played here; the app hosts it, screens only get a SeatChannel."""
 
     def on_mount(self) -> None:
         if self.settings_problem:
@@ -101,18 +106,38 @@ class LiarApp(App[None]):
     def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:
         """Seat everyone at a table (new, or rebuilt from saved actions) and show it.
 
-        The play screen subscribes the human seats when it mounts; bots are seated after it
-        so that a bot acting at once cannot race ahead of the screen that shows it.
+        A new table would be saved over the unfinished one, so when there is one (even a
+        damaged one) the player is asked first.
         """
+        if actions or not self.saves.path.exists():
+            self._open_table(setup, actions)
+            return
+        from liar_tui.screens.confirm import ConfirmScreen
+
+        question = (
+            "You have an unfinished game. Start a new one and discard it? "
+            "(Keep it to resume it from the home screen.)"
+        )
+
+        def answered(replace_it: bool | None) -> None:
+            if replace_it:
+                self._open_table(setup, ())
+
+        self.push_screen(ConfirmScreen(question, "Start new", "Keep"), answered)
+
+    def _open_table(self, setup: TableSetup, actions: tuple[Any, ...]) -> None:
+        """The play screen subscribes the human seats when it mounts; bots are seated after
+        it, so that a bot acting at once cannot race ahead of the screen that shows it."""
         from liar_tui.screens.liar_game_play import LiarGamePlayScreen
         from liar_tui.table.local import open_table, seat_bots
-        from liar_tui.table.table import Bus
+        from liar_tui.table.table import Bus, SeatChannel
 
         table = open_table(setup, actions, recorder=self._record)
         bus = Bus(table)
+        self.table = table
         self.return_home()
-        self.push_screen(LiarGamePlayScreen(table, bus))
-        self.call_after_refresh(seat_bots, table, bus, self._schedule_bot)
+        self.push_screen(LiarGamePlayScreen(SeatChannel(table, bus, setup.human_seats)))
+        self.call_after_refresh(seat_bots, table, bus, self._schedule_bot, self._bot_refused)
 
     def play_again(self, setup: TableSetup) -> None:
         """A new game with the same seats and rules, and a new seed."""
@@ -129,6 +154,18 @@ class LiarApp(App[None]):
             self.set_timer(delay, act)
         else:
             self.call_later(act)
+
+    def _bot_refused(self, refused: Refused) -> None:
+        """A bot's illegal move is a bug; say so plainly rather than end the app."""
+        name = self.table.setup.names[refused.seat] if self.table else f"seat {refused.seat}"
+        self.notify(
+            f"{name} (a bot) tried a move the rules refuse: {refused.reason} "
+            "Please report this; the table waits for that seat.",
+            title="Bot error",
+            severity="error",
+            markup=False,
+            timeout=30,
+        )
 
     def _record(self, setup: TableSetup, actions: tuple[Any, ...], game: GameState) -> None:
         """Save after every action; a finished game leaves nothing to resume.

@@ -13,7 +13,8 @@ from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
 from liar_tui.cli import build_app
-from liar_tui.rules.liar_game import Rules
+from liar_tui.rules.liar_game import Rules, ShowHand, legal_hands
+from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liar_game_play import LiarGamePlayScreen
@@ -22,7 +23,9 @@ from liar_tui.screens.reveal import RevealScreen
 from liar_tui.screens.setup import LiarGameSetupScreen
 from liar_tui.store.saves import SaveStore
 from liar_tui.store.settings import Settings
+from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
+from liar_tui.table.setup import TableSetup
 
 SIZE = (100, 32)
 MAX_ROUNDS = 40
@@ -68,7 +71,7 @@ async def test_home_to_game_over_by_keys_alone() -> None:
         assert isinstance(app.screen, LiarGameSetupScreen)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         for _ in range(MAX_ROUNDS):
             assert isinstance(app.screen, LiarGamePlayScreen)
             await pilot.press("1", "2", "3", "enter")
@@ -96,7 +99,7 @@ async def test_home_to_game_over_by_mouse_alone() -> None:
         assert isinstance(app.screen, LiarGameSetupScreen)
         assert await pilot.click("#start")
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         for _ in range(MAX_ROUNDS):
             assert isinstance(app.screen, LiarGamePlayScreen)
             for card in ("#pick-4", "#pick-5", "#pick-6"):
@@ -127,7 +130,7 @@ async def test_hot_seat_two_people_from_home_to_game_over() -> None:
         await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         assert table.setup.human_seats == (0, 2)
         for _ in range(MAX_ROUNDS):
             for seat, name in ((0, "Ann"), (2, "Ben")):
@@ -163,7 +166,7 @@ async def test_quit_mid_round_then_resume_exactly_where_it_stood() -> None:
             await settle(pilot)
             await pilot.press("enter")
             await settle(pilot)
-        table = play_screen(first).table
+        table = first.table
         assert table.to_act() == (0,), "mid-round: the bots have chosen, the person has not"
         before = table.snapshot()
         await pilot.press("ctrl+q")
@@ -173,7 +176,7 @@ async def test_quit_mid_round_then_resume_exactly_where_it_stood() -> None:
         assert "Resume" in screen_text(second)
         await pilot.press("r")
         await settle(pilot)
-        resumed = play_screen(second).table
+        resumed = second.table
         assert resumed.snapshot() == before
         assert resumed.view(0).round == 3
 
@@ -197,3 +200,59 @@ async def test_a_corrupt_settings_file_is_named_and_the_app_runs_on_defaults(
         assert "not valid TOML" in message
         assert app.settings == Settings()
     assert settings_file.read_text(encoding="utf-8") == "bot_delay = [oops\n"
+
+
+async def test_a_new_table_asks_before_replacing_the_unfinished_game() -> None:
+    settings = replace(quick_settings(), liar_game=Rules(target=500))
+    first = LiarApp(settings=settings)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("1", "2", "3", "enter")
+        await settle(pilot)
+    saved = SaveStore().path.read_bytes()
+    second = LiarApp(settings=settings)
+    async with second.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(second.screen, ConfirmScreen)
+        assert "unfinished game" in screen_text(second)
+        await pilot.press("n")
+        await settle(pilot)
+        assert second.table is None
+        assert SaveStore().path.read_bytes() == saved
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(second.screen, LiarGamePlayScreen)
+        await pilot.press("1", "2", "3", "enter")
+        await settle(pilot)
+        assert SaveStore().path.read_bytes() != saved
+
+
+async def test_the_command_line_asks_too_before_replacing_the_unfinished_game() -> None:
+    settings = quick_settings()
+    save_setup = TableSetup("liar-game", Rules(), default_seats(bots=2), seed=5)
+    SaveStore().save(save_setup, (first_legal_hand(save_setup),))
+    saved = SaveStore().path.read_bytes()
+    app = LiarApp(settings=settings, start=replace(save_setup, seed=6))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert "Resume" in screen_text(app)
+    assert SaveStore().path.read_bytes() == saved
+
+
+def first_legal_hand(setup: TableSetup) -> ShowHand:
+    view = open_table(setup).view(0)
+    return ShowHand(0, legal_hands(view.pocket, view.rules)[0])

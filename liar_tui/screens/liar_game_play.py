@@ -27,7 +27,7 @@ from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.reveal import RevealScreen
 from liar_tui.screens.scoreboard import ScoreboardScreen
-from liar_tui.table.table import Bus, Refused, SeatUpdate, Table
+from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
 from liar_tui.widgets.card_art import CardLook, inline_cards
 from liar_tui.widgets.hand_picker import HandPicker
 from liar_tui.widgets.table_panels import LastRoundSummary, ScorePanel, names_joined
@@ -57,16 +57,13 @@ class LiarGamePlayScreen(Screen[None]):
             super().__init__()
             self.update = update
 
-    def __init__(self, table: Table, bus: Bus) -> None:
+    def __init__(self, channel: SeatChannel) -> None:
         super().__init__()
-        self.table = table
-        self.bus = bus
-        self.setup = table.setup
-        self.names = table.setup.names
-        self.humans = table.setup.human_seats
+        self.channel = channel
+        self.setup = channel.setup
+        self.names = channel.setup.names
+        self.humans = channel.seats
         self.hot_seat = len(self.humans) >= 2
-        self._listened: tuple[int, ...] = self.humans or (0,)
-        """Seats whose updates we hear; with no human at all, seat 0 only for public facts."""
         self._views: dict[int, LiarGameView] = {}
         self._to_act: tuple[int, ...] = ()
         self._reveals: deque[RoundRevealed] = deque()
@@ -109,13 +106,13 @@ class LiarGamePlayScreen(Screen[None]):
         self.query_one("#last-round-panel").border_title = "Last round"
         self.query_one("#side-column").border_title = "Liar Game"
         self.query_one("#picker").display = False
-        for seat in self._listened:
-            self.table.subscribe(seat, self._listen)
+        for seat in self.humans:
+            self.channel.subscribe(seat, self._listen)
 
     def on_unmount(self) -> None:
         """Nobody plays at this table once its screen is gone (left, or a new table began):
         closing it keeps a bot whose timer fires late from saving over the next table."""
-        self.table.close()
+        self.channel.close()
 
     def _listen(self, update: SeatUpdate | Refused) -> None:
         """Called by the table, possibly from inside a bot's turn: only queue a message."""
@@ -132,7 +129,7 @@ class LiarGamePlayScreen(Screen[None]):
             return
         self._views[update.seat] = update.view
         self._to_act = update.to_act
-        if update.seat == self._listened[0]:
+        if update.seat == self.humans[0]:
             for event in update.events:
                 if isinstance(event, RoundRevealed):
                     self._reveals.append(event)
@@ -197,7 +194,7 @@ class LiarGamePlayScreen(Screen[None]):
 
     def _public_view(self) -> LiarGameView:
         """The first seat we hear: the panels use only what every seat may see."""
-        return self._views[self._listened[0]]
+        return self._views[self.humans[0]]
 
     def _redraw_panels(self) -> None:
         view = self._public_view()
@@ -267,7 +264,7 @@ class LiarGamePlayScreen(Screen[None]):
         if self._showing is None or self._hand_sent:
             return
         self._hand_sent = True
-        self.bus.send(ShowHand(self._showing[0], event.cards))
+        self.channel.send(ShowHand(self._showing[0], event.cards))
 
     def action_scoreboard(self) -> None:
         if not self._views:

@@ -8,11 +8,17 @@ from liar_tui.bots.base import Bot
 from liar_tui.table.table import Bus, Refused, SeatUpdate
 
 Scheduler = Callable[[Callable[[], None]], None]
+RefusalHandler = Callable[[Refused], None]
 
 
 def act_now(callback: Callable[[], None]) -> None:
     """The headless scheduler: a bot answers at once (the bus queues its action)."""
     callback()
+
+
+def fail_loudly(refused: Refused) -> None:
+    """Headless, a refused bot is a bug to stop at: tests and the arena must see it."""
+    raise RuntimeError(f"bot at seat {refused.seat} sent an illegal action: {refused.reason}")
 
 
 class BotSeat:
@@ -22,17 +28,27 @@ class BotSeat:
     the updates caused by others; ``_busy`` keeps the bot from answering twice.
     """
 
-    def __init__(self, seat: int, bot: Bot, bus: Bus, schedule: Scheduler = act_now) -> None:
+    def __init__(
+        self,
+        seat: int,
+        bot: Bot,
+        bus: Bus,
+        schedule: Scheduler = act_now,
+        on_refused: RefusalHandler = fail_loudly,
+    ) -> None:
         self.seat = seat
         self.bot = bot
         self.bus = bus
         self.schedule = schedule
+        self.on_refused = on_refused
         self._latest: SeatUpdate | None = None
         self._busy = False
 
     def __call__(self, update: SeatUpdate | Refused) -> None:
         if isinstance(update, Refused):
-            raise RuntimeError(f"bot at seat {self.seat} sent an illegal action: {update.reason}")
+            self._busy = False
+            self.on_refused(update)
+            return
         self._latest = update
         if update.actor == self.seat:
             self._busy = False

@@ -8,7 +8,7 @@ from typing import Any
 
 from liar_tui.bots.base import make_bot
 from liar_tui.games import new_state
-from liar_tui.table.bot_seat import BotSeat, Scheduler, act_now
+from liar_tui.table.bot_seat import BotSeat, RefusalHandler, Scheduler, act_now, fail_loudly
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Bus, Recorder, Table
 
@@ -28,14 +28,19 @@ def open_table(
     return Table(setup, game, tuple(actions), recorder)
 
 
-def seat_bots(table: Table, bus: Bus, schedule: Scheduler = act_now) -> list[BotSeat]:
+def seat_bots(
+    table: Table,
+    bus: Bus,
+    schedule: Scheduler = act_now,
+    on_refused: RefusalHandler = fail_loudly,
+) -> list[BotSeat]:
     """Put a bot in every bot chair; they start acting as soon as they are seated."""
     bots = []
     for seat, config in enumerate(table.setup.seats):
         if config.is_human:
             continue
         bot = make_bot(table.setup.game, config.level, bot_rng(table.setup, seat))
-        bots.append(BotSeat(seat, bot, bus, schedule))
+        bots.append(BotSeat(seat, bot, bus, schedule, on_refused))
     for bot_seat in bots:
         table.subscribe(bot_seat.seat, bot_seat)
     return bots

@@ -123,7 +123,7 @@ class Bus:
     """
 
     def __init__(self, table: Table) -> None:
-        self.table = table
+        self._table = table
         self._queue: deque[Any] = deque()
         self._busy = False
 
@@ -134,6 +134,34 @@ class Bus:
         self._busy = True
         try:
             while self._queue:
-                self.table.handle(self._queue.popleft())
+                self._table.handle(self._queue.popleft())
         finally:
             self._busy = False
+
+
+class SeatChannel:
+    """What the seats played at one terminal may do at a table: hear their own seats, send.
+
+    Screens are handed this, never the table, so no screen can read another seat's view
+    or the deck; a network connection will offer a seat the same surface.
+    """
+
+    def __init__(self, table: Table, bus: Bus, seats: tuple[int, ...]) -> None:
+        self._table = table
+        self._bus = bus
+        self.seats = seats
+        self.setup = table.setup
+
+    def subscribe(self, seat: int, listener: Listener) -> None:
+        if seat not in self.seats:
+            raise ValueError(f"seat {seat} is not played here")
+        self._table.subscribe(seat, listener)
+
+    def send(self, action: Any) -> None:
+        if getattr(action, "seat", None) not in self.seats:
+            raise ValueError(f"seat {getattr(action, 'seat', None)} is not played here")
+        self._bus.send(action)
+
+    def close(self) -> None:
+        """Stop the table: the screen that played it is gone."""
+        self._table.close()

@@ -145,7 +145,7 @@ async def test_hostile_names_typed_in_setup_play_through_every_screen() -> None:
         await type_into(pilot, str(SHORT_GAME_SEED))
         await pilot.press("ctrl+s")
         await settle(pilot)
-        table = next(s for s in app.screen_stack if isinstance(s, LiarGamePlayScreen)).table
+        table = app.table
         assert table.setup.names == HOSTILE_NAMES
         for _ in range(MAX_ROUNDS):
             for name in HOSTILE_HUMANS:

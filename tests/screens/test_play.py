@@ -70,7 +70,7 @@ async def test_a_whole_game_by_keys_alone_and_no_privacy_screen_for_one_human() 
     app = table_app(ONE_HUMAN)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         for round_number in range(1, MAX_ROUNDS):
             assert isinstance(app.screen, LiarGamePlayScreen)
             picker = app.screen.query_one(HandPicker)
@@ -98,7 +98,7 @@ async def test_a_whole_game_by_mouse_alone() -> None:
     app = table_app(ONE_HUMAN, seed=11)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         for _ in range(MAX_ROUNDS):
             assert isinstance(app.screen, LiarGamePlayScreen)
             for card in ("#pick-6", "#pick-2", "#pick-4"):
@@ -115,9 +115,9 @@ async def test_a_whole_game_by_mouse_alone() -> None:
         await settle(pilot)
         again = app.screen
         assert isinstance(again, LiarGamePlayScreen)
-        assert again.table is not table
-        assert again.table.setup.seats == table.setup.seats
-        assert again.table.view(0).round == 1
+        assert app.table is not table
+        assert again.setup.seats == table.setup.seats
+        assert app.table.view(0).round == 1
 
 
 async def test_hot_seat_hides_each_pocket_behind_a_privacy_screen() -> None:
@@ -125,7 +125,7 @@ async def test_hot_seat_hides_each_pocket_behind_a_privacy_screen() -> None:
     humans = {0: "Ann", 2: "Ben"}
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         for _ in range(MAX_ROUNDS):
             for seat, name in humans.items():
                 other = next(s for s in humans if s != seat)
@@ -158,7 +158,7 @@ async def test_an_illegal_pick_is_explained_and_changes_nothing() -> None:
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        actions_before = screen.table.actions
+        actions_before = app.table.actions
         await pilot.press("1", "2", "3", "4")
         assert "Show exactly three cards (big combos are off)." in screen_text(app)
         await pilot.press("enter")
@@ -166,7 +166,7 @@ async def test_an_illegal_pick_is_explained_and_changes_nothing() -> None:
         text = screen_text(app)
         assert "Hand not shown" in text
         assert text.count("Show exactly three cards (big combos are off).") == 2
-        assert screen.table.actions == actions_before
+        assert app.table.actions == actions_before
         assert app.screen is screen
         assert len(screen.query_one(HandPicker).selection) == 4
         await pilot.press("4", "enter")
@@ -178,7 +178,7 @@ async def test_scoreboard_lists_every_round_in_one_line_form() -> None:
     app = table_app(ONE_HUMAN, target=500)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         await pilot.press("s")
         await settle(pilot)
         assert isinstance(app.screen, ScoreboardScreen)
@@ -253,7 +253,7 @@ async def test_eight_seats_at_80_by_24_show_every_value_of_the_last_round() -> N
     app = table_app(seats, target=500)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        table = play_screen(app).table
+        table = app.table
         await pilot.press("1", "2", "3", "enter")
         await settle(pilot)
         await pilot.press("enter")
