@@ -366,7 +366,7 @@ def _article(category: Category) -> str:
 
 def _prefix_impossibility(category: Category, prefix: tuple[Rank, ...]) -> str | None:
     pair_allowed = category is Category.COLOR_FLUSH
-    if any(shape[: len(prefix)] == prefix for shape in _prefix_shapes(pair_allowed)):
+    if prefix in _possible_prefixes(pair_allowed):
         return None
     named = "No high-card hand" if category is Category.HIGH_CARD else f"No {category.value}"
     lowest = prefix[-1]
@@ -387,6 +387,13 @@ def _prefix_impossibility(category: Category, prefix: tuple[Rank, ...]) -> str |
         f"{named} is {_label_run(prefix)} high: the only five different ranks that fit, "
         f"{_label_run(only)}, form a straight."
     )
+
+
+@functools.cache
+def _possible_prefixes(pair_allowed: bool) -> frozenset[tuple[Rank, ...]]:
+    """Every leading run of every shape: a set lookup instead of a scan per declaration."""
+    shapes = _prefix_shapes(pair_allowed)
+    return frozenset(shape[:length] for shape in shapes for length in range(HAND_SIZE + 1))
 
 
 @functools.cache
