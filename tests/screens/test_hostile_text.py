@@ -35,7 +35,7 @@ from liar_tui.store import paths
 from liar_tui.store.saves import SaveStore
 from liar_tui.store.settings import Settings, load_settings, settings_problems
 from liar_tui.table import local
-from liar_tui.table.bot_seat import BotSeat, Scheduler
+from liar_tui.table.bot_seat import BotSeat, RefusalHandler, Scheduler
 from liar_tui.table.seats import MAX_NAME_LENGTH, SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Bus, Table
@@ -291,10 +291,12 @@ async def test_a_late_bot_timer_of_a_table_left_behind_saves_nothing(
     """For each table, the bots' scheduled turns, run only when the test says so."""
     seat_bots = local.seat_bots
 
-    def seat_bots_that_wait(table: Table, bus: Bus, schedule: Scheduler) -> list[BotSeat]:
+    def seat_bots_that_wait(
+        table: Table, bus: Bus, schedule: Scheduler, on_refused: RefusalHandler
+    ) -> list[BotSeat]:
         tables.append(table)
         waiting.append([])
-        return seat_bots(table, bus, waiting[-1].append)
+        return seat_bots(table, bus, waiting[-1].append, on_refused)
 
     monkeypatch.setattr(local, "seat_bots", seat_bots_that_wait)
     app = LiarApp(settings=Settings(bot_delay=0, liar_game=Rules(target=60)))
