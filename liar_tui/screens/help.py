@@ -20,6 +20,7 @@ from liar_tui.games import GAMES
 from liar_tui.rules import liar_game
 from liar_tui.rules.cards import NATURAL_RANKS, cards_text, parse_cards
 from liar_tui.store.settings import CardStyle
+from liar_tui.widgets.footer import Footer
 
 PLAIN = liar_game.Rules()
 TWO_DECKS = liar_game.Rules(decks=2)
@@ -187,7 +188,11 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
 
 
 class HelpScreen(ModalScreen[None]):
-    """Scrollable help over whatever screen asked for it; Escape or F1 closes it."""
+    """Scrollable help over whatever screen asked for it; Escape or F1 closes it.
+
+    It has a footer of its own: the one of the screen below would offer keys that do
+    nothing while help is open.
+    """
 
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -208,6 +213,7 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(text, id="help-text")
             yield Static("Esc, F1 or ? closes · ↑ ↓ PgUp PgDn scroll", id="help-hint")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#help-box").border_title = "Help"
