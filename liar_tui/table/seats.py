@@ -83,9 +83,12 @@ def default_seats(bots: int = 3, humans: int = 1, you: str = "You") -> tuple[Sea
     """Humans first (the first one named ``you``), then bots with short distinct names.
 
     A bot never takes a person's name (``--name Ada``), so the scores never show two Adas.
+    When several people share the keyboard, "You" would name nobody in particular
+    ("Pass the keyboard to You"), so the default name becomes "Player 1".
     """
+    first = "Player 1" if humans > 1 and you == "You" else you
     seats = [
-        SeatConfig(you if i == 0 else f"Player {i + 1}", SeatKind.HUMAN) for i in range(humans)
+        SeatConfig(first if i == 0 else f"Player {i + 1}", SeatKind.HUMAN) for i in range(humans)
     ]
     taken = {seat.name.casefold() for seat in seats}
     spare = iter(name for name in BOT_NAMES if name.casefold() not in taken)

@@ -102,3 +102,13 @@ def test_seats_that_cannot_sit_down_say_why_one_sentence_each(
 
 def test_no_seats_at_all_is_only_too_few() -> None:
     assert seat_problems((), 2, 8) == ["A table seats 2 to 8 players, not 0."]
+
+
+def test_several_people_at_one_keyboard_are_not_all_called_you() -> None:
+    assert [seat.name for seat in default_seats(bots=1, humans=2)] == [
+        "Player 1",
+        "Player 2",
+        "Ada",
+    ]
+    assert default_seats(bots=1, humans=1)[0].name == "You"
+    assert default_seats(bots=0, humans=2, you="Mia")[0].name == "Mia"
