@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
 from liar_tui import __version__, games
-from liar_tui.rules import liar_game
+from liar_tui.rules import liar_game_rules
 from liar_tui.store.settings import Settings, load_settings, name_problem
 from liar_tui.table.seats import default_seats, seat_problems
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
@@ -130,7 +130,7 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         "--target", type=_whole_number, metavar="N", help="the score that ends the game"
     )
     rules.add_argument("--decks", type=int, choices=(1, 2), help="one or two decks")
-    for name, title in (("free_jokers", "free jokers"), *liar_game.VARIANT_TITLES.items()):
+    for name, title in (("free_jokers", "free jokers"), *liar_game_rules.VARIANT_TITLES.items()):
         rules.add_argument(
             f"--{name.replace('_', '-')}",
             dest=name,
@@ -175,7 +175,7 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
         raise UsageError(problem.rstrip("."))
     changes = {
         option: getattr(args, option)
-        for option in ("target", "decks", "free_jokers", *liar_game.VARIANT_NAMES)
+        for option in ("target", "decks", "free_jokers", *liar_game_rules.VARIANT_NAMES)
         if getattr(args, option) is not None
     }
     rules = replace(settings.liar_game, **changes)

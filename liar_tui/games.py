@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from liar_tui.rules import liar_game
+from liar_tui.rules import liar_game_rules
 from liar_tui.rules.base import GameState
 from liar_tui.table.setup import TableSetup
 
@@ -31,16 +32,27 @@ class GameInfo:
     summary: str
     min_seats: int
     max_seats: int
-    engine: GameEngine | None
-    """None while the game is announced but not yet playable."""
+    load_engine: Callable[[], GameEngine] | None
+    """Imports the engine when a table needs it (the home screen does not); None while the
+    game is announced but not yet playable."""
 
     @property
     def available(self) -> bool:
-        return self.engine is not None
+        return self.load_engine is not None
+
+    @property
+    def engine(self) -> GameEngine | None:
+        return self.load_engine() if self.load_engine is not None else None
 
 
-def _new_liar_game(setup: TableSetup) -> GameState:
-    return liar_game.LiarGame(setup.rules, len(setup.seats), setup.seed)
+@functools.cache
+def _liar_game_engine() -> GameEngine:
+    from liar_tui.rules import liar_game
+
+    def new_state(setup: TableSetup) -> GameState:
+        return liar_game.LiarGame(setup.rules, len(setup.seats), setup.seed)
+
+    return GameEngine(new_state, liar_game.Rules, liar_game.ShowHand, liar_game.LiarGameView)
 
 
 GAMES: dict[str, GameInfo] = {
@@ -51,9 +63,9 @@ GAMES: dict[str, GameInfo] = {
             "Liar Game",
             "Everyone shows three of their six cards at once; doubles and triples "
             "multiply, the best hand scores. First to the target wins.",
-            liar_game.MIN_SEATS,
-            liar_game.MAX_SEATS,
-            GameEngine(_new_liar_game, liar_game.Rules, liar_game.ShowHand, liar_game.LiarGameView),
+            liar_game_rules.MIN_SEATS,
+            liar_game_rules.MAX_SEATS,
+            _liar_game_engine,
         ),
         GameInfo(
             "liars-poker-cards",
@@ -82,6 +94,7 @@ def new_state(setup: TableSetup) -> GameState:
     info = GAMES.get(setup.game)
     if info is None:
         raise ValueError(f"There is no game called {setup.game!r}.")
-    if info.engine is None:
+    engine = info.engine
+    if engine is None:
         raise ValueError(f"{info.title} is not playable yet.")
-    return info.engine.new_state(setup)
+    return engine.new_state(setup)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import tomli_w
 
-from liar_tui.rules import liar_game
+from liar_tui.rules import liar_game_rules
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
 from liar_tui.store.messages import (
@@ -59,7 +59,7 @@ class Settings:
     """Seconds a bot waits before acting, so a person can follow the table."""
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
     """The seats a new table starts with."""
-    liar_game: liar_game.Rules = field(default_factory=liar_game.Rules)
+    liar_game: liar_game_rules.Rules = field(default_factory=liar_game_rules.Rules)
 
 
 def settings_problems(settings: Settings) -> list[str]:
@@ -69,7 +69,7 @@ def settings_problems(settings: Settings) -> list[str]:
         found.append(problem)
     if not _delay_allowed(settings.bot_delay):
         found.append(f"The bot delay must be from 0 to {MAX_BOT_DELAY:g} seconds.")
-    found += seat_problems(settings.seats, liar_game.MIN_SEATS, liar_game.MAX_SEATS)
+    found += seat_problems(settings.seats, liar_game_rules.MIN_SEATS, liar_game_rules.MAX_SEATS)
     found += settings.liar_game.problems()
     return found
 
@@ -86,13 +86,15 @@ def file_problem(settings: Settings) -> str | None:
     delay = settings.bot_delay
     if not _delay_allowed(delay):
         return f"bot_delay must be from 0 to {MAX_BOT_DELAY:g} seconds, not {delay:g}."
-    if problems := seat_problems(settings.seats, liar_game.MIN_SEATS, liar_game.MAX_SEATS):
+    if problems := seat_problems(
+        settings.seats, liar_game_rules.MIN_SEATS, liar_game_rules.MAX_SEATS
+    ):
         return problems[0]
     rules = settings.liar_game
     if rules.decks not in (1, 2):
         return f"liar_game.decks must be 1 or 2, not {describe(rules.decks)}."
-    if not 1 <= rules.target <= liar_game.MAX_TARGET:
-        maximum = liar_game.MAX_TARGET
+    if not 1 <= rules.target <= liar_game_rules.MAX_TARGET:
+        maximum = liar_game_rules.MAX_TARGET
         return f"liar_game.target must be from 1 to {maximum}, not {describe(rules.target)}."
     if rules.decks == 1 and rules.variants:
         return f"liar_game.{rules.variants[0]} needs two decks: set liar_game.decks = 2."

@@ -27,7 +27,6 @@ import typing
 from enum import Enum
 from typing import Any
 
-from liar_tui.rules import liar_game
 from liar_tui.rules.cards import Card, parse_card
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import TableSetup
@@ -92,22 +91,36 @@ def register(cls: type, name: str | None = None) -> None:
     _NAME_BY_CLASS[cls] = name
 
 
-register(liar_game.Rules, "LiarGameRules")
-for _cls in (
-    liar_game.ShowHand,
-    liar_game.HandScore,
-    liar_game.HandChosen,
-    liar_game.RevealedHand,
-    liar_game.RoundRevealed,
-    liar_game.DeckReshuffled,
-    liar_game.GameOver,
-    liar_game.LiarGameView,
-    SeatConfig,
-    TableSetup,
-    SeatUpdate,
-    Refused,
-):
+for _cls in (SeatConfig, TableSetup, SeatUpdate, Refused):
     register(_cls)
+
+_games_registered = False
+
+
+def _register_games() -> None:
+    """Each game's own messages, registered on first tagged use.
+
+    Importing every game engine at startup would slow the app's first frame, and the
+    settings file (decoded untagged) needs none of them.
+    """
+    global _games_registered
+    if _games_registered:
+        return
+    _games_registered = True
+    from liar_tui.rules import liar_game
+
+    register(liar_game.Rules, "LiarGameRules")
+    for cls in (
+        liar_game.ShowHand,
+        liar_game.HandScore,
+        liar_game.HandChosen,
+        liar_game.RevealedHand,
+        liar_game.RoundRevealed,
+        liar_game.DeckReshuffled,
+        liar_game.GameOver,
+        liar_game.LiarGameView,
+    ):
+        register(cls)
 
 
 # --------------------------------------------------------------------------- encode
@@ -115,6 +128,8 @@ for _cls in (
 
 def encode(obj: object, *, tagged: bool = True) -> Any:
     """``obj`` as JSON-able data: dicts, lists, strings, numbers, booleans and None."""
+    if tagged:
+        _register_games()
     if obj is None or isinstance(obj, bool | str):
         return obj
     if isinstance(obj, Enum):
@@ -143,6 +158,8 @@ def encode(obj: object, *, tagged: bool = True) -> Any:
 
 def decode(data: Any, expected: Any, *, tagged: bool = True) -> Any:
     """Rebuild a value of type ``expected`` from ``data``, or raise :class:`DecodeError`."""
+    if tagged:
+        _register_games()
     root = expected.__name__ if isinstance(expected, type) and expected is not Any else "value"
     return _Decoder(tagged, root).decode(data, expected, ())
 
