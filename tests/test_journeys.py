@@ -57,8 +57,13 @@ async def click_text(pilot: Pilot[Any], app: App[Any], text: str) -> None:
     raise AssertionError(f"{text!r} is not on the screen:\n{screen_text(app)}")
 
 
-def play_screen(app: App[Any]) -> LiarGamePlayScreen:
-    return next(s for s in app.screen_stack if isinstance(s, LiarGamePlayScreen))
+async def start_from_home_by_keys(pilot: Pilot[Any]) -> None:
+    """Home → ``1`` (Liar Game) → the setup screen → ``Ctrl+S`` (start)."""
+    await pilot.press("1")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, LiarGameSetupScreen)
+    await pilot.press("ctrl+s")
+    await settle(pilot)
 
 
 async def test_home_to_game_over_by_keys_alone() -> None:
@@ -66,11 +71,7 @@ async def test_home_to_game_over_by_keys_alone() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
-        await pilot.press("1")
-        await settle(pilot)
-        assert isinstance(app.screen, LiarGameSetupScreen)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await start_from_home_by_keys(pilot)
         table = app.table
         for _ in range(MAX_ROUNDS):
             assert isinstance(app.screen, LiarGamePlayScreen)
@@ -126,10 +127,7 @@ async def test_hot_seat_two_people_from_home_to_game_over() -> None:
     app = LiarApp(settings=replace(quick_settings(seats), player_name="Ann"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await start_from_home_by_keys(pilot)
         table = app.table
         assert table.setup.human_seats == (0, 2)
         for _ in range(MAX_ROUNDS):
@@ -157,10 +155,7 @@ async def test_quit_mid_round_then_resume_exactly_where_it_stood() -> None:
     first = LiarApp(settings=settings)
     async with first.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await start_from_home_by_keys(pilot)
         for _ in range(2):
             await pilot.press("1", "2", "3", "enter")
             await settle(pilot)
@@ -207,20 +202,14 @@ async def test_a_new_table_asks_before_replacing_the_unfinished_game() -> None:
     first = LiarApp(settings=settings)
     async with first.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await start_from_home_by_keys(pilot)
         await pilot.press("1", "2", "3", "enter")
         await settle(pilot)
     saved = SaveStore().path.read_bytes()
     second = LiarApp(settings=settings)
     async with second.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await start_from_home_by_keys(pilot)
         assert isinstance(second.screen, ConfirmScreen)
         assert "unfinished game" in screen_text(second)
         await pilot.press("n")
