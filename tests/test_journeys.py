@@ -20,7 +20,7 @@ from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liar_game_play import LiarGamePlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.reveal import RevealScreen
-from liar_tui.screens.setup import LiarGameSetupScreen
+from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.saves import SaveStore
 from liar_tui.store.settings import Settings
 from liar_tui.table.local import open_table
@@ -61,7 +61,7 @@ async def start_from_home_by_keys(pilot: Pilot[Any]) -> None:
     """Home → ``1`` (Liar Game) → the setup screen → ``Ctrl+S`` (start)."""
     await pilot.press("1")
     await settle(pilot)
-    assert isinstance(pilot.app.screen, LiarGameSetupScreen)
+    assert isinstance(pilot.app.screen, SetupScreen)
     await pilot.press("ctrl+s")
     await settle(pilot)
 
@@ -97,7 +97,7 @@ async def test_home_to_game_over_by_mouse_alone() -> None:
         await settle(pilot)
         await click_text(pilot, app, "Liar Game")
         await settle(pilot)
-        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert isinstance(app.screen, SetupScreen)
         assert await pilot.click("#start")
         await settle(pilot)
         table = app.table

@@ -23,4 +23,10 @@ def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
         if level is BotLevel.EASY:
             return RandomLiarGameBot(rng)
         return LiarGameBot(rng)
+    if game == "liars-poker-bills":
+        from liar_tui.bots.dollar_bills_bot import DollarBillsBot, RandomDollarBillsBot
+
+        if level is BotLevel.EASY:
+            return RandomDollarBillsBot(rng)
+        return DollarBillsBot(rng)
     raise ValueError(f"no bot plays {game!r} yet")

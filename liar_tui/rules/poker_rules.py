@@ -109,3 +109,81 @@ class PokerRules:
         if Rank.JOKER in self.wild_ranks:
             found.append("Jokers are wild already; name natural ranks as wild.")
         return found
+
+
+# --- The game's settings -------------------------------------------------------------------
+
+DEFAULT_LIVES = 1
+"""The original "you're out"; the seed's "with lives" variant plays with three."""
+
+
+class Chip(Enum):
+    """The three chips of the "with chips" variant, each played once per game."""
+
+    SKIP = "skip"
+    """Pass the decision, unseen, to the next seat."""
+    FLIP = "flip"
+    """After improving the hand, reverse the direction of play."""
+    DOUBLE_DIP = "double dip"
+    """After discarding and drawing, discard and draw again."""
+
+
+@dataclass(frozen=True)
+class RoundRules:
+    """How one round is played: the hand's ranking and size, and the discard options.
+
+    These are the permanent settings, which the opener may change for one round under
+    dealer's choice (everything here but the jokers, which are part of the deck).
+    """
+
+    poker: PokerRules = PokerRules()
+    discard_limit: int | None = None
+    """The most cards a taker may discard at once; None for the whole hand."""
+    must_discard: bool = False
+    """A taker discards at least one card."""
+    draw_twice: bool = False
+    """A taker discards and draws twice (the second time may be no cards)."""
+    communal_discardable: bool = False
+    """A taker may discard a communal card; its replacement is dealt face up."""
+
+    @property
+    def pocket_size(self) -> int:
+        """The hidden cards of the hand, beside the communal cards face up on the table."""
+        return self.poker.hand_size - self.poker.communal_cards
+
+    def problems(self) -> list[str]:
+        found = self.poker.problems()
+        limit = self.discard_limit
+        if limit is not None and (type(limit) is not int or not 1 <= limit <= self.poker.hand_size):
+            found.append(f"The discard limit must be from 1 to {self.poker.hand_size} cards.")
+        if self.communal_discardable and not self.poker.communal_cards:
+            found.append("Communal cards can be discarded only when there are some.")
+        return found
+
+
+@dataclass(frozen=True)
+class LiarsPokerRules:
+    """The settings of a Liar's Poker table, chosen in setup and kept for the whole game."""
+
+    lives: int = DEFAULT_LIVES
+    chips: bool = False
+    """Each seat gets one Skip, one Flip and one Double Dip chip per game."""
+    dealers_choice: bool = False
+    """The opener of each round may change the round rules for that round."""
+    round: RoundRules = RoundRules()
+    """The round rules every round starts from."""
+
+    def problems(self) -> list[str]:
+        found: list[str] = []
+        if type(self.lives) is not int or not 1 <= self.lives <= MAX_LIVES:
+            found.append(f"Each player has 1 to {MAX_LIVES} lives.")
+        return found + self.round.problems()
+
+    def choice_problem(self, chosen: RoundRules) -> str | None:
+        """Why the opener may not play a round under ``chosen``; None when they may."""
+        if not self.dealers_choice:
+            return "This table plays without dealer's choice."
+        if chosen.poker.jokers != self.round.poker.jokers:
+            return "The jokers are part of the deck: dealer's choice cannot change them."
+        problems = chosen.problems()
+        return problems[0] if problems else None

@@ -169,13 +169,13 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
     from liar_tui.screens.scoreboard import ScoreboardScreen
     from liar_tui.screens.seat_editor import SeatEditor
     from liar_tui.screens.settings import SettingsScreen
-    from liar_tui.screens.setup import LiarGameSetupScreen
+    from liar_tui.screens.setup import SetupScreen
     from liar_tui.widgets.hand_picker import HandPicker
 
     return [
         ("Everywhere", [LiarApp]),
         ("Home", [HomeScreen]),
-        ("New table", [LiarGameSetupScreen, SeatEditor]),
+        ("New table", [SetupScreen, SeatEditor]),
         ("Liar Game table", [LiarGamePlayScreen, HandPicker]),
         ("Passing the keyboard", [PrivacyScreen]),
         ("Reveal", [RevealScreen]),

@@ -6,7 +6,7 @@ they are opened: startup stays close to that of a bare Textual app.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from liar_tui.games import GAMES, GameInfo
+from liar_tui.screens.game_screens import saved_summary
 from liar_tui.store.saves import SavedTable, SaveError
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
@@ -26,21 +27,6 @@ if TYPE_CHECKING:
 
 GAME_KEYS = ("1", "2", "3")
 """The key that picks each game, in the order of :data:`GAMES`."""
-
-
-def describe_saved(saved: SavedTable) -> str:
-    """One line on where the saved game stands: its game, round, and every seat's score.
-
-    The scores come from replaying the save, as the table itself will when it resumes.
-    """
-    from liar_tui.table.local import open_table
-
-    view: Any = open_table(saved.setup, saved.actions).view(0)
-    title = GAMES[saved.setup.game].title
-    scores = " · ".join(
-        f"{name} {score}" for name, score in zip(saved.setup.names, view.scores, strict=True)
-    )
-    return f"{title}, round {view.round}, playing to {saved.setup.rules.target}: {scores}"
 
 
 def coming_soon(info: GameInfo) -> str:
@@ -111,7 +97,7 @@ class HomeScreen(Screen[None]):
         try:
             saved = self.liar_app.saves.load()
             if saved is not None:
-                self._save_summary = describe_saved(saved)
+                self._save_summary = saved_summary(saved)
                 self._saved = saved
         except SaveError as error:
             self._save_problem = str(error)
@@ -167,9 +153,9 @@ class HomeScreen(Screen[None]):
             status.update(coming_soon(info))
             return
         status.update("")
-        from liar_tui.screens.setup import LiarGameSetupScreen
+        from liar_tui.screens.setup import SetupScreen
 
-        self.app.push_screen(LiarGameSetupScreen())
+        self.app.push_screen(SetupScreen(game_id))
 
     def action_settings(self) -> None:
         from liar_tui.screens.settings import SettingsScreen

@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from liar_tui.games import GAMES
 from liar_tui.rules.liar_game import GameOver, LiarGameView, RoundRevealed, ShowHand
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.game_over import GameOverScreen
@@ -34,11 +35,27 @@ from liar_tui.widgets.table_panels import LastRoundSummary, ScorePanel, names_jo
 
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
+    from liar_tui.store.saves import SavedTable
 
 LEAVE_QUESTION = (
     "Leave the table? The game is saved after every hand, "
     "so you can resume it from the home screen."
 )
+
+
+def saved_summary(saved: SavedTable) -> str:
+    """One line on where the saved game stands: its game, round, and every seat's score.
+
+    The scores come from replaying the save, as the table itself will when it resumes.
+    """
+    from liar_tui.table.local import open_table
+
+    view: LiarGameView = open_table(saved.setup, saved.actions).view(0)
+    title = GAMES[saved.setup.game].title
+    scores = " · ".join(
+        f"{name} {score}" for name, score in zip(saved.setup.names, view.scores, strict=True)
+    )
+    return f"{title}, round {view.round}, playing to {saved.setup.rules.target}: {scores}"
 
 
 class LiarGamePlayScreen(Screen[None]):

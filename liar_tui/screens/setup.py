@@ -1,4 +1,4 @@
-"""Setting up a Liar Game table: seats, rules, variants and an optional seed."""
+"""Setting up a table of any game: seats, the game's rules and variants, and an optional seed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from liar_tui.games import GAMES
-from liar_tui.screens.rules_editor import LiarGameRulesEditor
+from liar_tui.screens.game_screens import RulesEditor, rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
@@ -20,7 +20,6 @@ from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
 
-GAME_ID = "liar-game"
 WIDE_LAYOUT = 100
 """Columns needed to show the seats and the rules side by side without cutting either."""
 
@@ -48,8 +47,8 @@ def seats_with_you(seats: tuple[SeatConfig, ...], player_name: str) -> tuple[Sea
     )
 
 
-class LiarGameSetupScreen(Screen[None]):
-    """Everything a Liar Game table needs before the first deal; nothing starts until valid."""
+class SetupScreen(Screen[None]):
+    """Everything a table needs before the first deal; nothing starts until it is valid."""
 
     CSS_PATH = "setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -63,12 +62,20 @@ class LiarGameSetupScreen(Screen[None]):
     ]
     """Seats beside the rules where both fit; below that, rules under the seats."""
 
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
     @property
     def liar_app(self) -> LiarApp:
         return self.app  # type: ignore[return-value]
 
+    @property
+    def rules_editor(self) -> RulesEditor:
+        return self.query_one("#rules-editor")  # type: ignore[return-value]
+
     def compose(self) -> ComposeResult:
-        info = GAMES[GAME_ID]
+        info = GAMES[self.game]
         settings = self.liar_app.settings
         yield Static(f"New table: {info.title}", classes="title", id="setup-title")
         with VerticalScroll(id="setup-columns", can_focus=False):
@@ -85,7 +92,9 @@ class LiarGameSetupScreen(Screen[None]):
                 yield Static("The same seed, seats and rules deal the same cards.", classes="muted")
             with Vertical(id="setup-rules"):
                 yield Label("Rules", classes="heading")
-                yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
+                yield rules_editor(
+                    self.game, getattr(settings, info.settings_field), "rules-editor"
+                )
         with Vertical(id="setup-bottom"):
             yield Static(id="setup-problems", classes="error", markup=False)
             with Horizontal(id="setup-buttons"):
@@ -107,7 +116,7 @@ class LiarGameSetupScreen(Screen[None]):
     def action_start(self) -> None:
         """Start the table, or list every problem in one sentence each and start nothing."""
         seats = self.query_one(SeatEditor)
-        rules, problems = self.query_one(LiarGameRulesEditor).read()
+        rules, problems = self.rules_editor.read()
         problems = seats.problems() + problems
         seed = parse_seed(self.query_one("#seed", Input).value)
         if isinstance(seed, str):
@@ -120,4 +129,4 @@ class LiarGameSetupScreen(Screen[None]):
         report.display = False
         if seed is None:
             seed = random_seed()
-        self.liar_app.start_table(TableSetup(GAME_ID, rules, seats.seats, seed))
+        self.liar_app.start_table(TableSetup(self.game, rules, seats.seats, seed))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import tomli_w
 
-from liar_tui.rules import liar_game_rules
+from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
 from liar_tui.store.messages import (
@@ -59,7 +59,11 @@ class Settings:
     """Seconds a bot waits before acting, so a person can follow the table."""
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
     """The seats a new table starts with."""
+    show_odds: bool = True
+    """Show beside a bid how likely it is to be true, given your own bill."""
     liar_game: liar_game_rules.Rules = field(default_factory=liar_game_rules.Rules)
+    liars_poker: poker_rules.LiarsPokerRules = field(default_factory=poker_rules.LiarsPokerRules)
+    dollar_bills: dollar_bills_rules.Rules = field(default_factory=dollar_bills_rules.Rules)
 
 
 def settings_problems(settings: Settings) -> list[str]:
@@ -71,6 +75,8 @@ def settings_problems(settings: Settings) -> list[str]:
         found.append(f"The bot delay must be from 0 to {MAX_BOT_DELAY:g} seconds.")
     found += seat_problems(settings.seats, liar_game_rules.MIN_SEATS, liar_game_rules.MAX_SEATS)
     found += settings.liar_game.problems()
+    found += settings.liars_poker.problems()
+    found += settings.dollar_bills.problems()
     return found
 
 
@@ -98,6 +104,18 @@ def file_problem(settings: Settings) -> str | None:
         return f"liar_game.target must be from 1 to {maximum}, not {describe(rules.target)}."
     if rules.decks == 1 and rules.variants:
         return f"liar_game.{rules.variants[0]} needs two decks: set liar_game.decks = 2."
+    if problems := settings.liars_poker.problems():
+        return f"The liars_poker rules cannot be played: {lowered(problems[0])}"
+    return _dollar_bills_problem(settings.dollar_bills)
+
+
+def _dollar_bills_problem(rules: dollar_bills_rules.Rules) -> str | None:
+    low, high = dollar_bills_rules.MIN_DIGITS, dollar_bills_rules.MAX_DIGITS
+    if type(rules.digits) is not int or not low <= rules.digits <= high:
+        return f"dollar_bills.digits must be from {low} to {high}, not {describe(rules.digits)}."
+    if type(rules.stake) is not int or not 1 <= rules.stake <= dollar_bills_rules.MAX_STAKE:
+        most = dollar_bills_rules.MAX_STAKE
+        return f"dollar_bills.stake must be from 1 to {most}, not {describe(rules.stake)}."
     return None
 
 

@@ -122,6 +122,51 @@ def _register_games() -> None:
     ):
         register(cls)
 
+    from liar_tui.rules import declarations, dollar_bills, liars_poker, poker_hands, poker_rules
+
+    register(poker_rules.PokerRules)
+    register(poker_rules.RoundRules)
+    register(poker_rules.LiarsPokerRules)
+    for cls in (
+        declarations.Declaration,
+        poker_hands.HandRank,
+        liars_poker.ChooseRules,
+        liars_poker.Declare,
+        liars_poker.Take,
+        liars_poker.Challenge,
+        liars_poker.Discard,
+        liars_poker.PlayChip,
+        liars_poker.RoundStarted,
+        liars_poker.RulesChosen,
+        liars_poker.HandDealt,
+        liars_poker.Declared,
+        liars_poker.Took,
+        liars_poker.Discarded,
+        liars_poker.ChipPlayed,
+        liars_poker.DeckReshuffled,
+        liars_poker.ChallengeResolved,
+        liars_poker.GameOver,
+        liars_poker.LiarsPokerView,
+    ):
+        # Liar Game has a DeckReshuffled and a GameOver of its own.
+        shared = cls in (liars_poker.GameOver, liars_poker.DeckReshuffled)
+        register(cls, f"LiarsPoker{cls.__name__}" if shared else None)
+
+    register(dollar_bills.Rules, "DollarBillsRules")
+    for cls in (
+        dollar_bills.Bid,
+        dollar_bills.PlaceBid,
+        dollar_bills.Pass,
+        dollar_bills.BidPlaced,
+        dollar_bills.Passed,
+        dollar_bills.BillsShown,
+        dollar_bills.Settled,
+        dollar_bills.GameDealt,
+        dollar_bills.GameRecord,
+        dollar_bills.DollarBillsView,
+    ):
+        register(cls)
+
 
 # --------------------------------------------------------------------------- encode
 
@@ -140,6 +185,9 @@ def encode(obj: object, *, tagged: bool = True) -> Any:
         return obj.token
     if isinstance(obj, tuple | list):
         return [encode(item, tagged=tagged) for item in obj]
+    if isinstance(obj, frozenset):
+        # Sorted, so equal sets always give the same file and the same frame.
+        return sorted((encode(item, tagged=tagged) for item in obj), key=repr)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         data: dict[str, Any] = {}
         if tagged:
@@ -287,6 +335,11 @@ class _Decoder:
             return self._union(data, hint, location)
         if origin is tuple:
             return self._tuple(data, typing.get_args(hint), location)
+        if origin is frozenset:
+            items = self._tuple(data, (*typing.get_args(hint), Ellipsis), location)
+            if len(set(items)) != len(items):
+                raise self._error(location, "must not name the same item twice")
+            return frozenset(items)
         if hint is type(None):
             if data is not None:
                 raise self._refuse(data, hint, location)

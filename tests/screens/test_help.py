@@ -14,7 +14,7 @@ from liar_tui.screens.help import (
     screens_with_keys,
 )
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.setup import LiarGameSetupScreen
+from liar_tui.screens.setup import SetupScreen
 
 from .menus import RecordingApp, flat_text
 
@@ -37,7 +37,7 @@ async def test_help_opens_and_closes_by_keys_over_any_screen() -> None:
         await pilot.press("1", "f1")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert isinstance(app.screen, SetupScreen)
 
 
 async def test_help_opens_from_the_home_menu_by_mouse_and_scrolls_by_keys() -> None:

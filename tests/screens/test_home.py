@@ -7,7 +7,7 @@ from pathlib import Path
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.settings import SettingsScreen
-from liar_tui.screens.setup import LiarGameSetupScreen
+from liar_tui.screens.setup import SetupScreen
 from liar_tui.store import paths
 from liar_tui.widgets.menu import Menu
 
@@ -26,7 +26,7 @@ async def test_home_lists_the_games_and_opens_liar_game_setup_by_key() -> None:
         assert "Liar's Poker (dollar bills) · coming soon" in text
         assert "Resume" not in text
         await pilot.press("1")
-        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert isinstance(app.screen, SetupScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
 
@@ -36,7 +36,7 @@ async def test_home_opens_liar_game_setup_by_mouse() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.click(Menu, offset=(6, 1))
-        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert isinstance(app.screen, SetupScreen)
 
 
 async def test_a_coming_game_says_why_it_cannot_be_played() -> None:

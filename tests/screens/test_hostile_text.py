@@ -23,14 +23,15 @@ from liar_tui.app import LiarApp
 from liar_tui.rules import liar_game
 from liar_tui.rules.liar_game import Rules
 from liar_tui.screens.game_over import GameOverScreen, winners_line
-from liar_tui.screens.home import HomeScreen, describe_saved
+from liar_tui.screens.home import HomeScreen
+from liar_tui.screens.liar_game_play import saved_summary
 from liar_tui.screens.liar_game_play import LiarGamePlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.reveal import RevealScreen, reveal_headline, seat_title
 from liar_tui.screens.scoreboard import ScoreboardScreen
 from liar_tui.screens.seat_editor import SeatRow
 from liar_tui.screens.settings import SettingsScreen
-from liar_tui.screens.setup import LiarGameSetupScreen
+from liar_tui.screens.setup import SetupScreen
 from liar_tui.store import paths
 from liar_tui.store.saves import SaveStore
 from liar_tui.store.settings import Settings, load_settings, settings_problems
@@ -133,7 +134,7 @@ async def test_hostile_names_typed_in_setup_play_through_every_screen() -> None:
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot)
-        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert isinstance(app.screen, SetupScreen)
         for row, name in zip(app.screen.query(SeatRow), HOSTILE_NAMES, strict=True):
             await pilot.press("tab")
             assert app.focused is row.name_input
@@ -188,7 +189,7 @@ async def test_a_setup_problem_quoting_a_hostile_name_is_shown_as_typed() -> Non
             await type_into(pilot, "[/]")
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert isinstance(app.screen, SetupScreen)
         assert on_screen(app, "• Two seats are called '[/]': give each a different name.")
 
 
@@ -228,7 +229,7 @@ async def test_resume_is_offered_for_a_save_with_hostile_names() -> None:
     app = LiarApp(settings=Settings(bot_delay=0))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert on_screen(app, describe_saved(saved))
+        assert on_screen(app, saved_summary(saved))
         await pilot.press("r")
         await settle(pilot)
         await pass_privacy_and_pick(app, pilot, HOSTILE_HUMANS[0])

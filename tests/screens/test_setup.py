@@ -9,7 +9,7 @@ from liar_tui.rules import liar_game
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.rules_editor import MAX_TARGET, parse_target
 from liar_tui.screens.seat_editor import SeatRow, Who
-from liar_tui.screens.setup import LiarGameSetupScreen, parse_seed
+from liar_tui.screens.setup import SetupScreen, parse_seed
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
@@ -19,10 +19,10 @@ from .menus import RecordingApp, flat_text
 SIZE = (100, 32)
 
 
-async def open_setup(app: RecordingApp, pilot) -> LiarGameSetupScreen:  # type: ignore[no-untyped-def]
+async def open_setup(app: RecordingApp, pilot) -> SetupScreen:  # type: ignore[no-untyped-def]
     await pilot.pause()
     await pilot.press("1")
-    assert isinstance(app.screen, LiarGameSetupScreen)
+    assert isinstance(app.screen, SetupScreen)
     return app.screen
 
 
@@ -102,7 +102,7 @@ async def test_a_refused_setup_lists_every_problem_and_starts_nothing() -> None:
         await retype(pilot, screen.query_one("#seed", Input), "-1")
         await pilot.press("ctrl+s")
         assert app.started == []
-        assert isinstance(app.screen, LiarGameSetupScreen)
+        assert isinstance(app.screen, SetupScreen)
         shown = str(screen.query_one("#setup-problems", Static).content)
         assert shown.splitlines() == [
             "• The name of seat 4 must not be empty.",
