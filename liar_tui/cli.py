@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
 from liar_tui import __version__, games
-from liar_tui.rules import liar_game_rules
+from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
 from liar_tui.store.settings import Settings, load_settings, name_problem
 from liar_tui.table.seats import default_seats, seat_problems
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
@@ -119,13 +119,13 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         help="people taking turns at this keyboard (default 1)",
     )
     seats.add_argument("--name", help="the first person's name (default: from the settings)")
-    rules = play.add_argument_group("rules (default: from the settings)")
-    rules.add_argument(
+    play.add_argument(
         "--seed",
         type=_int_between(0, MAX_SEED),
         metavar="N",
         help="the shuffle's seed, to replay a game (default: random)",
     )
+    rules = play.add_argument_group("liar-game rules (default: from the settings)")
     rules.add_argument(
         "--target", type=_whole_number, metavar="N", help="the score that ends the game"
     )
@@ -137,7 +137,58 @@ def _build_parser() -> tuple[_Parser, _Parser]:
             action=argparse.BooleanOptionalAction,
             help=f"{title.lower()} on or off",
         )
+    poker = play.add_argument_group("liars-poker-cards rules (default: from the settings)")
+    poker.add_argument(
+        "--lives", type=_int_between(1, poker_rules.MAX_LIVES), metavar="N", help="lives per player"
+    )
+    poker.add_argument("--jokers", type=int, choices=(0, 1, 2), help="jokers in the deck")
+    poker.add_argument(
+        "--chips",
+        action=argparse.BooleanOptionalAction,
+        help="Skip, Flip and Double Dip chips on or off",
+    )
+    poker.add_argument(
+        "--dealers-choice",
+        action=argparse.BooleanOptionalAction,
+        help="each round's opener may change that round's rules",
+    )
+    poker.add_argument(
+        "--seven-card-hands",
+        action=argparse.BooleanOptionalAction,
+        help="seven-card hands, the best five counting",
+    )
+    poker.add_argument(
+        "--communal", type=int, choices=(0, 1, 2), help="communal cards face up on the table"
+    )
+    bills = play.add_argument_group("liars-poker-bills rules (default: from the settings)")
+    bills.add_argument(
+        "--digits",
+        type=_int_between(dollar_bills_rules.MIN_DIGITS, dollar_bills_rules.MAX_DIGITS),
+        metavar="N",
+        help="digits in every serial number",
+    )
+    bills.add_argument(
+        "--stake",
+        type=_int_between(1, dollar_bills_rules.MAX_STAKE),
+        metavar="N",
+        help="dollars won from or paid to every other player",
+    )
     return parser, play
+
+
+_GAME_OPTIONS = {
+    "liar-game": ("target", "decks", "free_jokers", *liar_game_rules.VARIANT_NAMES),
+    "liars-poker-cards": (
+        "lives",
+        "jokers",
+        "chips",
+        "dealers_choice",
+        "seven_card_hands",
+        "communal",
+    ),
+    "liars-poker-bills": ("digits", "stake"),
+}
+"""The rule options of each game; giving one to another game is a mistake worth saying."""
 
 
 def parse_command(argv: Sequence[str], settings: Settings) -> Command:
@@ -162,8 +213,11 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
     if info is None:
         known = ", ".join(games.GAMES)
         raise UsageError(f"unknown game {_shorten(args.game)!r} (choose from {known})")
-    if not info.available:
-        raise UsageError(f"{info.title} is not playable yet; try liar-game")
+    for game, options in _GAME_OPTIONS.items():
+        given = [option for option in options if getattr(args, option) is not None]
+        if given and game != info.id:
+            flag = "--" + given[0].replace("_", "-")
+            raise UsageError(f"{flag} is a rule of {game}, not of {info.id}")
     seat_count = args.humans + args.bots
     if not info.min_seats <= seat_count <= info.max_seats:
         raise UsageError(
@@ -173,21 +227,45 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
     name = settings.player_name if args.name is None else args.name
     if problem := name_problem(name, "--name"):
         raise UsageError(problem.rstrip("."))
-    changes = {
-        option: getattr(args, option)
-        for option in ("target", "decks", "free_jokers", *liar_game_rules.VARIANT_NAMES)
-        if getattr(args, option) is not None
-    }
-    rules = replace(settings.liar_game, **changes)
-    if problems := rules.problems():
-        hint = " (add --decks 2)" if rules.decks == 1 and rules.variants else ""
-        raise UsageError(problems[0].rstrip(".") + hint)
+    rules = _rules(info.id, args, settings)
     seats = default_seats(args.bots, args.humans, name)
     if problems := seat_problems(seats, info.min_seats, info.max_seats):
         hint = " (add --humans 1)" if args.humans == 0 else ""
         raise UsageError(problems[0].rstrip(".") + hint)
     seed = random_seed() if args.seed is None else args.seed
     return TableSetup(info.id, rules, seats, seed)
+
+
+def _rules(game: str, args: argparse.Namespace, settings: Settings) -> object:
+    """The settings' rules for ``game`` with the command line's changes, or a UsageError."""
+    changes = {
+        option: getattr(args, option)
+        for option in _GAME_OPTIONS[game]
+        if getattr(args, option) is not None
+    }
+    if game == "liar-game":
+        rules = replace(settings.liar_game, **changes)
+        if problems := rules.problems():
+            hint = " (add --decks 2)" if rules.decks == 1 and rules.variants else ""
+            raise UsageError(problems[0].rstrip(".") + hint)
+        return rules
+    if game == "liars-poker-bills":
+        return replace(settings.dollar_bills, **changes)
+    table = settings.liars_poker
+    poker = table.round.poker
+    if "jokers" in changes:
+        poker = replace(poker, jokers=changes.pop("jokers"))
+    if "seven_card_hands" in changes:
+        poker = replace(poker, hand_size=7 if changes.pop("seven_card_hands") else 5)
+    if "communal" in changes:
+        poker = replace(poker, communal_cards=changes.pop("communal"))
+    round_rules = replace(table.round, poker=poker)
+    if not poker.communal_cards:
+        round_rules = replace(round_rules, communal_discardable=False)
+    poker_table = replace(table, round=round_rules, **changes)
+    if problems := poker_table.problems():
+        raise UsageError(problems[0].rstrip("."))
+    return poker_table
 
 
 def _count(number: int, noun: str) -> str:

@@ -11,7 +11,9 @@ import pytest
 
 from liar_tui import __version__
 from liar_tui.cli import OpenHome, PrintText, StartTable, UsageError, main, parse_command
+from liar_tui.rules.dollar_bills_rules import Rules as DollarBillsRules
 from liar_tui.rules.liar_game import Rules
+from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.store.settings import Settings, save_settings
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
@@ -113,8 +115,13 @@ def test_main_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
         (["play"], "play needs a game"),
         (["play", "chess"], "unknown game 'chess' (choose from liar-game"),
         (["play", "x" * 5000], "unknown game 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...' (choose from"),
-        (["play", "liars-poker-cards"], "Liar's Poker (cards) is not playable yet"),
-        (["play", "liars-poker-bills"], "Liar's Poker (dollar bills) is not playable yet"),
+        (["play", "liars-poker-bills", "--lives", "2"], "--lives is a rule of liars-poker-cards"),
+        (["play", "liar-game", "--digits", "6"], "--digits is a rule of liars-poker-bills"),
+        (["play", "liars-poker-cards", "--target", "9"], "--target is a rule of liar-game"),
+        (["play", "liars-poker-cards", "--lives", "6"], "argument --lives: must be from 1 to 5"),
+        (["play", "liars-poker-cards", "--jokers", "3"], "argument --jokers: invalid choice"),
+        (["play", "liars-poker-bills", "--stake", "0"], "argument --stake: must be from 1 to"),
+        (["play", "liars-poker-bills", "--bots", "10"], "seats 2 to 10 players, not 11"),
         (["play", "liar-game", "--bots", "0"], "seats 2 to 8 players, not 1 (1 human, 0 bots)"),
         (["play", "liar-game", "--bots", "8"], "seats 2 to 8 players, not 9 (1 human, 8 bots)"),
         (["play", "liar-game", "--bots", "13"], "argument --bots: must be from 0 to 12, not 13"),
@@ -232,3 +239,21 @@ def test_the_version_does_not_load_textual() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout == f"liar-tui {__version__}\nFalse\n"
+
+
+def test_play_takes_each_game_s_own_rules() -> None:
+    argv = ["play", "liars-poker-cards", "--lives", "3", "--chips", "--jokers", "2"]
+    argv += ["--seven-card-hands", "--communal", "1", "--dealers-choice"]
+    command = parse_command(argv, Settings())
+    assert isinstance(command, StartTable)
+    assert command.setup.rules == LiarsPokerRules(
+        lives=3,
+        chips=True,
+        dealers_choice=True,
+        round=RoundRules(PokerRules(jokers=2, hand_size=7, communal_cards=1)),
+    )
+    command = parse_command(
+        ["play", "liars-poker-bills", "--digits", "6", "--stake", "5"], Settings()
+    )
+    assert isinstance(command, StartTable)
+    assert command.setup.rules == DollarBillsRules(digits=6, stake=5)

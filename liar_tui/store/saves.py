@@ -144,12 +144,12 @@ class SaveStore:
             setup = decode(raw_setup, TableSetup)
         except DecodeError as error:
             raise self._corrupt(_decode_problem(error, "setup")) from None
+        if type(setup.rules) is not info.engine.rules:
+            raise self._corrupt(f"its rules are not {info.title} rules")
         try:
             actions = decode(document.get("actions"), tuple[info.engine.action, ...])
         except DecodeError as error:
             raise self._corrupt(_decode_problem(error, "actions")) from None
-        if type(setup.rules) is not info.engine.rules:
-            raise self._corrupt(f"its rules are not {info.title} rules")
         if not 0 <= setup.seed <= MAX_SEED:
             raise self._corrupt(
                 f"its seed must be from 0 to {MAX_SEED}, not {describe(setup.seed)}"

@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
@@ -173,7 +174,17 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     if problems := settings_problems(settings):
         raise ValueError(" ".join(problems))
     path = path or paths.settings_path()
-    write_atomically(path, _HEADER + tomli_w.dumps(encode(settings, tagged=False)))
+    write_atomically(path, _HEADER + tomli_w.dumps(_without_none(encode(settings, tagged=False))))
+
+
+def _without_none(table: dict[str, Any]) -> dict[str, Any]:
+    """TOML has no null: an unset entry (``discard_limit`` with no limit) is left out, and
+    reading the file back gives it its default, None."""
+    return {
+        key: _without_none(value) if isinstance(value, dict) else value
+        for key, value in table.items()
+        if value is not None
+    }
 
 
 def _not_loaded(path: Path, problem: str) -> str:

@@ -183,7 +183,7 @@ def tampered(document: dict[str, Any], change: str) -> object:
         "time": lambda: document | {"saved_at": "yesterday"},
         "no game": lambda: document | {"setup": {"seed": 1}},
         "game": lambda: document | {"setup": document["setup"] | {"game": "chess"}},
-        "unplayable": lambda: (
+        "other game": lambda: (
             document | {"setup": document["setup"] | {"game": "liars-poker-cards"}}
         ),
         "rules": lambda: (
@@ -243,7 +243,7 @@ def tampered(document: dict[str, Any], change: str) -> object:
         ("time", "is damaged: its time of saving is missing or not a timestamp."),
         ("no game", "is damaged: it does not say which game it is."),
         ("game", "is for an unknown game 'chess'."),
-        ("unplayable", "is for Liar's Poker (cards), which this version cannot play yet."),
+        ("other game", "is damaged: its rules are not Liar's Poker (cards) rules."),
         ("rules", "is damaged: its rules are not Liar Game rules."),
         ("rules value", "its table cannot be set up (Liar Game is played with one or two decks)."),
         ("seats", "is damaged: its table cannot be set up (Liar Game seats 2 to 8 players)."),

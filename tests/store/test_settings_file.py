@@ -11,7 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from liar_tui.rules.cards import Rank
+from liar_tui.rules.dollar_bills_rules import Rules as DollarBillsRules
 from liar_tui.rules.liar_game import Rules
+from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.store import atomic, paths
 from liar_tui.store.settings import (
     CardStyle,
@@ -34,6 +37,17 @@ CUSTOM = Settings(
         SeatConfig("Ada", level=BotLevel.HARD),
     ),
     liar_game=Rules(decks=2, target=2000, free_jokers=True, big_combos=True, low_doubling=True),
+    show_odds=False,
+    liars_poker=LiarsPokerRules(
+        lives=3,
+        chips=True,
+        round=RoundRules(
+            PokerRules(jokers=2, wild_ranks=frozenset({Rank.TWO, Rank.SEVEN}), communal_cards=1),
+            discard_limit=3,
+            communal_discardable=True,
+        ),
+    ),
+    dollar_bills=DollarBillsRules(digits=6, stake=5),
 )
 
 
@@ -46,6 +60,14 @@ def test_settings_round_trip_through_the_config_folder(isolated_dirs: dict[str, 
     save_settings(CUSTOM)
     assert paths.settings_path().parent == isolated_dirs["config"]
     assert load_settings() == (CUSTOM, None)
+
+
+def test_no_discard_limit_is_left_out_of_the_file_and_read_back(tmp_path: Path) -> None:
+    """TOML has no null, so an unset limit is an absent entry."""
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(), path)
+    assert "discard_limit" not in tomllib.loads(path.read_text(encoding="utf-8"))["liars_poker"]
+    assert load_settings(path) == (Settings(), None)
 
 
 def test_the_file_is_readable_toml_with_plain_values(tmp_path: Path) -> None:
