@@ -36,17 +36,12 @@ class GameInfo:
     max_seats: int
     settings_field: str
     """The field of :class:`~liar_tui.store.settings.Settings` holding this game's default rules."""
-    load_engine: Callable[[], GameEngine] | None
-    """Imports the engine when a table needs it (the home screen does not); None while the
-    game is announced but not yet playable."""
+    load_engine: Callable[[], GameEngine]
+    """Imports the engine when a table needs it (the home screen does not)."""
 
     @property
-    def available(self) -> bool:
-        return self.load_engine is not None
-
-    @property
-    def engine(self) -> GameEngine | None:
-        return self.load_engine() if self.load_engine is not None else None
+    def engine(self) -> GameEngine:
+        return self.load_engine()
 
 
 @functools.cache
@@ -134,7 +129,4 @@ def new_state(setup: TableSetup) -> GameState:
     info = GAMES.get(setup.game)
     if info is None:
         raise ValueError(f"There is no game called {setup.game!r}.")
-    engine = info.engine
-    if engine is None:
-        raise ValueError(f"{info.title} is not playable yet.")
-    return engine.new_state(setup)
+    return info.engine.new_state(setup)

@@ -1,4 +1,4 @@
-"""The help screen: Liar Game's rules in plain words, and the keys of every screen.
+"""The help screen: the three games' rules in plain words, and the keys of every screen.
 
 The numbers and worked examples are computed from the rules module, and the key lists
 from each screen's ``BINDINGS``, so the help cannot drift away from what the game does.
@@ -16,9 +16,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-from liar_tui.games import GAMES
 from liar_tui.rules import liar_game
 from liar_tui.rules.cards import NATURAL_RANKS, cards_text, parse_cards
+from liar_tui.screens.help_rules import dollar_bills_rules, liars_poker_rules
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
 
@@ -119,12 +119,6 @@ The table is saved after every move: leave at any time and resume it from the ho
 """
 
 
-def coming_games() -> str:
-    coming = [info for info in GAMES.values() if not info.available]
-    lines = "\n".join(f"- **{info.title}**: {info.summary}" for info in coming)
-    return f"## Coming soon\n\n{lines}\n"
-
-
 def keys_text(app: App[object], screens: Iterable[tuple[str, Iterable[type]]]) -> str:
     """Every described key binding as Markdown, one line per screen."""
     lines = [
@@ -205,8 +199,9 @@ class HelpScreen(ModalScreen[None]):
         text = "\n".join(
             [
                 liar_game_rules(ascii_only),
+                liars_poker_rules(),
+                dollar_bills_rules(),
                 keys_text(self.app, screens_with_keys()),
-                coming_games(),
             ]
         )
         with Vertical(id="help-box"):

@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from liar_tui.games import GAMES, GameInfo
+from liar_tui.games import GAMES
 from liar_tui.screens.game_screens import saved_summary
 from liar_tui.store.saves import SavedTable, SaveError
 from liar_tui.store.settings import CardStyle
@@ -29,11 +29,6 @@ GAME_KEYS = ("1", "2", "3")
 """The key that picks each game, in the order of :data:`GAMES`."""
 
 
-def coming_soon(info: GameInfo) -> str:
-    playable = " and ".join(game.title for game in GAMES.values() if game.available)
-    return f"{info.title} is coming soon: this version plays only {playable}."
-
-
 class HomeScreen(Screen[None]):
     """The first screen and the one every table returns to."""
 
@@ -41,7 +36,7 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "resume", "Resume"),
         *(
-            Binding(key, f"choose_game('{game_id}')", info.title, show=info.available)
+            Binding(key, f"choose_game('{game_id}')", info.title)
             for key, (game_id, info) in zip(GAME_KEYS, GAMES.items(), strict=True)
         ),
         Binding("s", "settings", "Settings"),
@@ -65,7 +60,6 @@ class HomeScreen(Screen[None]):
             yield Static("Three bluffing games for one terminal.", id="home-tagline")
             yield Static(id="save-problem", classes="error", markup=False)
             yield Menu(id="home-menu")
-            yield Static(id="home-status")
         yield Footer()
 
     def on_screen_resume(self) -> None:
@@ -118,10 +112,7 @@ class HomeScreen(Screen[None]):
         if self._saved is not None or self._save_problem is not None:
             entries += [MenuEntry("discard", "d", "Discard saved game"), None]
         for key, (game_id, info) in zip(GAME_KEYS, GAMES.items(), strict=True):
-            label = info.title if info.available else f"{info.title} · coming soon"
-            entries.append(
-                MenuEntry(f"game:{game_id}", key, label, info.summary, muted=not info.available)
-            )
+            entries.append(MenuEntry(f"game:{game_id}", key, info.title, info.summary))
         entries += [
             None,
             MenuEntry("settings", "s", "Settings"),
@@ -147,12 +138,6 @@ class HomeScreen(Screen[None]):
             self.liar_app.start_table(self._saved.setup, self._saved.actions)
 
     def action_choose_game(self, game_id: str) -> None:
-        info = GAMES[game_id]
-        status = self.query_one("#home-status", Static)
-        if not info.available:
-            status.update(coming_soon(info))
-            return
-        status.update("")
         from liar_tui.screens.setup import SetupScreen
 
         self.app.push_screen(SetupScreen(game_id))

@@ -135,11 +135,6 @@ class SaveStore:
             raise SaveError(
                 f"The saved table {self._shown} is for an unknown game {describe(game)}."
             )
-        if info.engine is None:
-            raise SaveError(
-                f"The saved table {self._shown} is for {info.title}, "
-                "which this version cannot play yet."
-            )
         try:
             setup = decode(raw_setup, TableSetup)
         except DecodeError as error:

@@ -31,7 +31,6 @@ class MenuEntry:
     key: str
     label: str
     detail: str = ""
-    muted: bool = False
 
 
 class Menu(Widget, can_focus=True):
@@ -105,9 +104,8 @@ class Menu(Widget, can_focus=True):
                 self._add_line(text, Text("─" * width, style=separator), None)
                 continue
             base = highlight if index == current else Style()
-            label_style = base + Style(bold=True, dim=entry.muted)
             head = Text(entry.key.ljust(KEY_COLUMN), style=base + Style(bold=True))
-            head.append(entry.label, style=label_style)
+            head.append(entry.label, style=base + Style(bold=True))
             head.pad_right(width - head.cell_len)
             head.stylize(base)
             self._add_line(text, head, choosable.index(index))

@@ -13,6 +13,7 @@ from liar_tui.screens.help import (
     liar_game_rules,
     screens_with_keys,
 )
+from liar_tui.screens.help_rules import dollar_bills_rules, liars_poker_rules
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.setup import SetupScreen
 
@@ -51,7 +52,7 @@ async def test_help_opens_from_the_home_menu_by_mouse_and_scrolls_by_keys() -> N
         await pilot.press("pagedown", "pagedown")
         assert scroll.scroll_y > 0
         await pilot.press("end")
-        assert "Coming soon" in flat_text(app)
+        assert "Close help" in flat_text(app)
 
 
 def test_rules_text_is_computed_from_the_rules_module() -> None:
@@ -64,6 +65,14 @@ def test_rules_text_is_computed_from_the_rules_module() -> None:
         assert liar_game.VARIANT_TITLES[name] in text
         assert liar_game.VARIANT_SUMMARIES[name] in text
     assert "`JK 9S 7H`" in liar_game_rules(ascii_only=True)
+
+
+def test_both_liars_poker_rules_quote_what_the_engines_compute() -> None:
+    cards = liars_poker_rules()
+    assert 'so "threes over twos"\n(`3-3-2-2-4`) does not raise "two pair"' in cards
+    assert "The lowest hand is\n`7-5-4-3-2`" in cards
+    bills = dollar_bills_rules()
+    assert 'After "Two 3s", "Two 4s" and "Three 2s" raise it.' in bills
 
 
 def test_card_values_follow_the_value_table() -> None:

@@ -22,8 +22,8 @@ async def test_home_lists_the_games_and_opens_liar_game_setup_by_key() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Liar Game" in text
-        assert "Liar's Poker (cards) · coming soon" in text
-        assert "Liar's Poker (dollar bills) · coming soon" in text
+        assert "Liar's Poker (cards)" in text and "coming soon" not in text
+        assert "Liar's Poker (dollar bills)" in text
         assert "Resume" not in text
         await pilot.press("1")
         assert isinstance(app.screen, SetupScreen)
@@ -39,16 +39,18 @@ async def test_home_opens_liar_game_setup_by_mouse() -> None:
         assert isinstance(app.screen, SetupScreen)
 
 
-async def test_a_coming_game_says_why_it_cannot_be_played() -> None:
+async def test_each_game_opens_its_own_setup() -> None:
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("2")
-        assert isinstance(app.screen, HomeScreen)
-        assert (
-            "Liar's Poker (cards) is coming soon: this version plays only Liar Game."
-            in screen_text(app)
-        )
+        for key, game in (
+            ("1", "liar-game"),
+            ("2", "liars-poker-cards"),
+            ("3", "liars-poker-bills"),
+        ):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen) and app.screen.game == game
+            await pilot.press("escape")
 
 
 async def test_arrows_and_enter_choose_settings() -> None:

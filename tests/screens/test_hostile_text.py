@@ -24,8 +24,7 @@ from liar_tui.rules import liar_game
 from liar_tui.rules.liar_game import Rules
 from liar_tui.screens.game_over import GameOverScreen, winners_line
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.liar_game_play import saved_summary
-from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+from liar_tui.screens.liar_game_play import LiarGamePlayScreen, saved_summary
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.reveal import RevealScreen, reveal_headline, seat_title
 from liar_tui.screens.scoreboard import ScoreboardScreen
