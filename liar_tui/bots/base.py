@@ -23,6 +23,12 @@ def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
         if level is BotLevel.EASY:
             return RandomLiarGameBot(rng)
         return LiarGameBot(rng)
+    if game == "liars-poker-cards":
+        from liar_tui.bots.liars_poker_bot import LiarsPokerBot, RandomLiarsPokerBot
+
+        if level is BotLevel.EASY:
+            return RandomLiarsPokerBot(rng)
+        return LiarsPokerBot(rng)
     if game == "liars-poker-bills":
         from liar_tui.bots.dollar_bills_bot import DollarBillsBot, RandomDollarBillsBot
 

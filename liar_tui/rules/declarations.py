@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, CardParseError, Rank, Suit, parse_card
+from liar_tui.rules.poker_hands import HandRank
 from liar_tui.rules.poker_rules import Category, Color, PokerRules
 
 HAND_SIZE = 5
@@ -463,6 +464,46 @@ def _windows() -> tuple[frozenset[Rank], ...]:
     for top in range(Rank.SIX, Rank.ACE + 1):
         windows.append(frozenset(Rank(top - step) for step in range(HAND_SIZE)))
     return tuple(windows)
+
+
+# --- What a known hand can say of itself -------------------------------------------------
+
+
+def declaration_of(value: HandRank) -> Declaration:
+    """The most detailed declaration a hand worth ``value`` can truthfully make.
+
+    Bots that tell the truth and the builder's "the truth" key need it. Without wilds its
+    floor is ``value`` itself, and with wilds too, but for one kind of hand: a flush whose
+    wilds play as aces beside a natural ace (``A-A-Q-9-6``). No declaration says a flush's
+    rank twice, and naming each rank once (``A-Q-9-6 high``) can name a hand the deck cannot
+    form (when the ranks below are wild), so that flush names only its ace ("ace-high spade
+    flush"): true, but with a lower floor.
+    """
+    category, ranks = value.category, value.ranks
+    if category in STRAIGHT_CATEGORIES:
+        return Declaration(category, top=ranks[0], suit=value.suit, color=value.color)
+    if category in PREFIX_CATEGORIES:
+        named = ranks
+        if category is not Category.COLOR_FLUSH and ranks[0] == ranks[1]:
+            named = ranks[:1]
+        return Declaration(category, high_cards=named, suit=value.suit, color=value.color)
+    kicker_count = GROUP_SHAPES[category][1]
+    return Declaration(
+        category,
+        groups=tuple(ranks[at] for at in _GROUP_STARTS[category]),
+        kickers=ranks[HAND_SIZE - kicker_count :] if kicker_count else (),
+    )
+
+
+_GROUP_STARTS: dict[Category, tuple[int, ...]] = {
+    Category.PAIR: (0,),
+    Category.TWO_PAIR: (0, 2),
+    Category.THREE_OF_A_KIND: (0,),
+    Category.FULL_HOUSE: (0, 3),
+    Category.FOUR_OF_A_KIND: (0,),
+    Category.FIVE_OF_A_KIND: (0,),
+}
+"""Where each named group's rank sits in a hand value's ranks, which lists the groups first."""
 
 
 # --- Reading typed text ------------------------------------------------------------------

@@ -27,7 +27,8 @@ Only five-card hands without communal cards are covered so far.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit
@@ -37,7 +38,14 @@ from liar_tui.rules.declarations import (
     DeclarationError,
     impossibility,
 )
-from liar_tui.rules.poker_hands import HAND_CARDS, HandRank, hand_rank
+from liar_tui.rules.poker_hands import (
+    HAND_CARDS,
+    HandRank,
+    _best_of_category,
+    _Pool,
+    _ranking_of,
+    hand_rank,
+)
 from liar_tui.rules.poker_rules import Category, Color, PokerRules
 
 _ACE_LOW = 1
@@ -45,6 +53,13 @@ _ACE_LOW = 1
 _MIXED_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Dealt in turn, these give up to four equal ranks different suits and five cards both colors."""
 _DEFAULT_SUIT = Suit.SPADES
+_PARTNER = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+"""The other suit of the same color."""
 _DEFAULT_COLOR = Color.RED
 _GROUP_SIZES: dict[Category, tuple[int, ...]] = {
     Category.PAIR: (2,),
@@ -64,67 +79,96 @@ the wilds would rather make four of a kind, which outranks a straight and a colo
 flush (not a straight flush, where two naturals and three wilds are still a straight flush)."""
 
 
-class FloorUnavailableError(ValueError):
-    """Rules whose floors this module does not compute yet (seven-card hands, communal cards)."""
-
-
-def floor(declaration: Declaration, rules: PokerRules) -> HandRank:
+def floor(declaration: Declaration, rules: PokerRules, communal: Sequence[Card] = ()) -> HandRank:
     """The value of the worst hand the deck can form that matches every detail of ``declaration``.
 
-    Raises ``DeclarationError`` with a sentence a player can read when no hand matches.
+    With communal cards only hands holding ``communal`` (the face-up cards) count. Raises
+    ``DeclarationError`` with a sentence a player can read when no hand matches.
     """
-    return hand_rank(worst_hand(declaration, rules), rules)
+    return _found(declaration, rules, tuple(communal))[1]
 
 
-def worst_hand(declaration: Declaration, rules: PokerRules) -> tuple[Card, ...]:
-    """A hand the deck can form that matches ``declaration`` and is worth its floor.
+def worst_hand(
+    declaration: Declaration, rules: PokerRules, communal: Sequence[Card] = ()
+) -> tuple[Card, ...]:
+    """A hand of ``rules.hand_size`` cards, holding ``communal``, that matches ``declaration`` and
+    is worth its floor.
 
     Shown on the challenge screen beside the floor, it makes "at least this" concrete.
     """
-    if rules.hand_size != HAND_CARDS or rules.communal_cards:
-        raise FloorUnavailableError(
-            "Floors are computed for five-card hands without communal cards only."
-        )
+    return _found(declaration, rules, tuple(communal))[0]
+
+
+def _found(
+    declaration: Declaration, rules: PokerRules, communal: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], HandRank]:
+    found = _worst_hand_or_reason(declaration, rules, communal)
+    if isinstance(found, str):
+        raise DeclarationError(found)
+    return found
+
+
+@functools.lru_cache(maxsize=8192)
+def _worst_hand_or_reason(
+    declaration: Declaration, rules: PokerRules, communal: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], HandRank] | str:
+    """The worst hand and its value, or why no hand matches. Remembered, refusals too: the
+    bots and the declaration builder ask about the same declarations again and again."""
     deck = _Deck.of(rules)
     if declaration.cards or declaration.category not in deck.categories:
-        # Exact cards are their own worst hand, once the deck and the category allow them.
+        # Exact cards and switched-off categories: the declarations' own reasons come first.
         reason = impossibility(declaration, rules)
         if reason is not None:
-            raise DeclarationError(reason)
-        return declaration.cards
-    hand = _BUILDERS[declaration.category](declaration, deck)
+            return reason
+    if rules.hand_size == HAND_CARDS and not communal and not declaration.cards:
+        hand = _BUILDERS[declaration.category](declaration, deck)
+    elif declaration.cards and rules.hand_size == HAND_CARDS and not communal:
+        hand = declaration.cards
+    else:
+        hand = _table(rules, communal).worst_hand(declaration)
     if hand is None:
         # Only now: the declarations' own reasons are the more specific, but slower to find.
-        raise DeclarationError(
-            impossibility(declaration, rules) or _no_hand_reason(declaration, rules)
-        )
-    return hand
+        return impossibility(declaration, rules) or _no_hand_reason(declaration, rules, communal)
+    return hand, hand_rank(hand, rules)
 
 
-@functools.lru_cache(maxsize=64)
-def lowest_hand(rules: PokerRules) -> HandRank:
-    """The worst hand the deck can form under ``rules``: 7-5-4-3-2 with plain rules.
-
-    An opening declaration must have a floor above it.
+@functools.lru_cache(maxsize=256)
+def lowest_hand(rules: PokerRules, communal: Sequence[Card] = ()) -> HandRank:
+    """The worst hand the deck can form under ``rules`` holding ``communal``: 7-5-4-3-2 with
+    plain rules. An opening declaration must have a floor above it.
     """
     for category in rules.order():
         try:
-            return floor(Declaration(category), rules)
+            return floor(Declaration(category), rules, communal)
         except DeclarationError:
             continue
     raise AssertionError("every deck forms some hand")
 
 
-def is_raise(new: Declaration, old: Declaration | None, rules: PokerRules) -> bool:
+@functools.lru_cache(maxsize=256)
+def highest_hand(rules: PokerRules, communal: Sequence[Card] = ()) -> HandRank:
+    """The best hand the deck can form under ``rules`` holding ``communal``.
+
+    No declaration raises a floor at or above it: the next player must then challenge.
+    """
+    return hand_rank(_table(rules, tuple(communal)).best_hand(), rules)
+
+
+def is_raise(
+    new: Declaration,
+    old: Declaration | None,
+    rules: PokerRules,
+    communal: Sequence[Card] = (),
+) -> bool:
     """Whether ``new`` may follow ``old`` (None: ``new`` opens the round): a strictly higher floor.
 
     Raises ``DeclarationError`` when no hand matches ``new`` (or ``old``), with the reason.
     """
-    beaten = lowest_hand(rules) if old is None else floor(old, rules)
-    return floor(new, rules) > beaten
+    beaten = lowest_hand(rules, tuple(communal)) if old is None else floor(old, rules, communal)
+    return floor(new, rules, communal) > beaten
 
 
-def _no_hand_reason(declaration: Declaration, rules: PokerRules) -> str:
+def _no_hand_reason(declaration: Declaration, rules: PokerRules, communal: Sequence[Card]) -> str:
     named = [*declaration.groups, *declaration.kickers, *declaration.high_cards]
     wild = [rank for rank in named if rank in rules.wild_ranks]
     if wild:
@@ -132,6 +176,11 @@ def _no_hand_reason(declaration: Declaration, rules: PokerRules) -> str:
             f"No hand this round is {declaration.text}: {wild[0].plural} are wild, "
             "so no hand counts them as they are."
         )
+    if communal:
+        shown = " and ".join(card.text for card in communal)
+        return f"No hand holding the face-up {shown} is {declaration.text}."
+    if rules.hand_size != HAND_CARDS:
+        return f"No seven-card hand has {declaration.text} as its best five cards."
     return f"No hand this round's deck can form is {declaration.text}."
 
 
@@ -351,3 +400,463 @@ _BUILDERS: dict[Category, _Builder] = {
     **dict.fromkeys(STRAIGHT_CATEGORIES, _straight_hand),
     **dict.fromkeys((Category.HIGH_CARD, Category.FLUSH, Category.COLOR_FLUSH), _ranked_hand),
 }
+
+
+# --- Seven-card hands and communal cards -----------------------------------------------------
+#
+# Here a matching value is not always the value of some whole hand: with seven cards the two
+# cards beside the best five must not improve them, and the face-up cards must be in the hand.
+# So the candidates (every value of the declared category, low to high) are tried in turn, and
+# each is kept only when a hand worth exactly it can be dealt: its five cards, wild or natural,
+# the face-up cards, and the lowest spare cards that leave the value as it is. Every hand tried
+# is valued by ``hand_rank``, so a floor found here is always the value of a real hand.
+
+_KICKER_CATEGORIES = {
+    Category.HIGH_CARD: 0,
+    Category.PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.FOUR_OF_A_KIND: 4,
+}
+"""Categories whose lowest counted cards are kickers, and where the kickers start: a spare card
+above the lowest kicker, and not of a group's rank, would become a kicker and raise the hand."""
+_DISTINCT_SPARES = frozenset({Category.HIGH_CARD, Category.PAIR, Category.THREE_OF_A_KIND})
+"""Categories that two spare cards of one rank would raise (to a pair, two pair, full house)."""
+_RANK_CATEGORIES = frozenset(
+    {*_GROUP_SIZES, Category.HIGH_CARD, Category.STRAIGHT, Category.FIVE_OF_A_KIND}
+)
+"""Categories that the ranks of a hand decide without its suits."""
+_SHAPE_SIZES: dict[Category, tuple[int, ...]] = {
+    **_GROUP_SIZES,
+    Category.FIVE_OF_A_KIND: (5,),
+}
+
+
+@functools.cache
+def _candidates(category: Category) -> dict[int | None, tuple[tuple[int, ...], ...]]:
+    """Every rank pattern a value of ``category`` (made of groups, or a straight) can have,
+    low to high, by its leading rank.
+
+    Generous on purpose (some patterns no hand reaches, such as three wild aces heading a
+    flush): the deal check throws those out, while a pattern missing here would be a floor lost.
+    """
+    high_first = range(Rank.ACE, Rank.TWO - 1, -1)
+    patterns: list[tuple[int, ...]] = []
+    if category in _SHAPE_SIZES:
+        sizes = _SHAPE_SIZES[category]
+        kicker_room = HAND_CARDS - sum(sizes)
+        for groups in itertools.permutations(high_first, len(sizes)):
+            if category is Category.TWO_PAIR and groups[0] < groups[1]:
+                continue
+            free = [rank for rank in high_first if rank not in groups]
+            for kickers in itertools.combinations(free, kicker_room):
+                head = [rank for rank, size in zip(groups, sizes, strict=True) for _ in range(size)]
+                patterns.append((*head, *kickers))
+    elif category in STRAIGHT_CATEGORIES:
+        for top in range(Rank.FIVE, Rank.ACE + 1):
+            patterns.append(
+                tuple(Rank.ACE if rank == _ACE_LOW else rank for rank in range(top, top - 5, -1))
+            )
+    by_lead: dict[int | None, list[tuple[int, ...]]] = {None: []}
+    for ranks in sorted(patterns, key=_order_key(category)):
+        by_lead[None].append(ranks)
+        by_lead.setdefault(ranks[0], []).append(ranks)
+    return {lead: tuple(found) for lead, found in by_lead.items()}
+
+
+_MOST_OF_A_RANK = {Category.HIGH_CARD: 1, Category.FLUSH: 1, Category.COLOR_FLUSH: 2}
+"""Cards of one rank a value ranked card by card can hold (aces aside, which wilds may be)."""
+
+
+def _ranked_patterns(
+    category: Category, prefix: tuple[int, ...], descending: bool = False
+) -> Iterator[tuple[int, ...]]:
+    """The rank patterns of a high card, flush or color flush value that begin with
+    ``prefix``, low to high (or high to low): made on demand, as there are thousands.
+
+    Depth first, each place tried from its lowest rank, which is the values' own order. Like
+    the candidates, generous: only a pair heading a color flush, or repeated aces (wilds), and
+    never five ranks that one straight window holds.
+    """
+    most = _MOST_OF_A_RANK[category]
+    ranks = list(prefix)
+    if any(a < b for a, b in itertools.pairwise(ranks)) or not _pattern_allowed(
+        category, ranks, most
+    ):
+        return
+    yield from _extended(category, ranks, most, descending)
+
+
+def _extended(
+    category: Category, ranks: list[int], most: int, descending: bool
+) -> Iterator[tuple[int, ...]]:
+    if len(ranks) == HAND_CARDS:
+        if len(set(ranks)) < HAND_CARDS or not _in_one_window(ranks):
+            yield tuple(ranks)
+        return
+    ceiling = ranks[-1] if ranks else Rank.ACE
+    choices = range(Rank.TWO, ceiling + 1)
+    for rank in reversed(choices) if descending else choices:
+        ranks.append(rank)
+        if _pattern_allowed(category, ranks, most):
+            yield from _extended(category, ranks, most, descending)
+        ranks.pop()
+
+
+def _pattern_allowed(category: Category, ranks: list[int], most: int) -> bool:
+    counts = [ranks.count(rank) for rank in set(ranks) if rank != Rank.ACE]
+    if category is Category.HIGH_CARD and ranks.count(Rank.ACE) > 1:
+        return False
+    return all(count <= most for count in counts) and counts.count(2) <= 1
+
+
+def _order_key(category: Category) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """Straights rank by their top card alone (a wheel's ace is low); the rest card by card."""
+    if category in STRAIGHT_CATEGORIES:
+        return lambda ranks: ranks[:1]
+    return lambda ranks: ranks
+
+
+def _matches(ranks: tuple[int, ...], declaration: Declaration) -> bool:
+    """Whether a value of the declared category with ``ranks`` says what the declaration says."""
+    category = declaration.category
+    if category in _SHAPE_SIZES:
+        sizes = _SHAPE_SIZES[category]
+        starts = [sum(sizes[:at]) for at in range(len(sizes))]
+        groups = tuple(ranks[start] for start in starts)
+        kickers = ranks[sum(sizes) :]
+        return (
+            groups[: len(declaration.groups)] == declaration.groups
+            and kickers[: len(declaration.kickers)] == declaration.kickers
+        )
+    if category in STRAIGHT_CATEGORIES:
+        return declaration.top is None or ranks[0] == declaration.top
+    return ranks[: len(declaration.high_cards)] == declaration.high_cards
+
+
+def _lead(declaration: Declaration) -> int | None:
+    named = (*declaration.groups, *declaration.high_cards)
+    if named:
+        return named[0]
+    return declaration.top
+
+
+@functools.lru_cache(maxsize=64)
+def _table(rules: PokerRules, communal: tuple[Card, ...]) -> _Table:
+    return _Table(rules, communal)
+
+
+class _Table:
+    """The hands a table can deal under one round's rules, with its face-up cards.
+
+    Deal checks are remembered: the bots and the declaration builder ask about the same
+    values again and again within a round.
+    """
+
+    def __init__(self, rules: PokerRules, communal: tuple[Card, ...]) -> None:
+        self.rules = rules
+        self.communal = communal
+        self.deck = _Deck.of(rules)
+        self.natural_ranks = frozenset(int(rank) for rank in self.deck.naturals)
+        self.face_up_wilds = tuple(card for card in communal if self._is_wild(card))
+        self.face_up_naturals = tuple(card for card in communal if not self._is_wild(card))
+        self.spare_wilds = self._spare_wilds()
+        self.spares = rules.hand_size - HAND_CARDS
+        self.ranking = _ranking_of(rules)
+        self.rank_categories = frozenset(rules.order()) & _RANK_CATEGORIES
+        self.rank_categories_high_first = [
+            each for each in reversed(rules.order()) if each in _RANK_CATEGORIES
+        ]
+        self._rank_checks: dict[tuple[Category, tuple[int, ...], tuple[int, ...], int], bool] = {}
+        self._dealt: dict[
+            tuple[Category, tuple[int, ...], Suit | None, Color | None], tuple[Card, ...] | None
+        ] = {}
+        problems = self._communal_problem()
+        if problems:
+            raise ValueError(problems)
+
+    def _communal_problem(self) -> str | None:
+        if len(self.communal) > self.rules.hand_size:
+            return "More face-up cards than a hand holds."
+        faces = [card.face for card in self.face_up_naturals]
+        if len(set(faces)) < len(faces):
+            return "A face-up card is there twice."
+        jokers = sum(card.is_joker for card in self.communal)
+        if jokers > self.rules.jokers:
+            return "More face-up jokers than the deck holds."
+        return None
+
+    def _spare_wilds(self) -> tuple[Card, ...]:
+        """The wilds not face up: jokers numbered apart from the face-up ones."""
+        face_up_copies = {card.copy for card in self.communal if card.is_joker}
+        spare_jokers = self.rules.jokers - len(face_up_copies)
+        copies = (copy for copy in itertools.count() if copy not in face_up_copies)
+        jokers = [Card(Rank.JOKER, None, next(copies)) for _ in range(max(0, spare_jokers))]
+        ranked = [
+            wild for wild in self.deck.wilds if not wild.is_joker and wild not in self.communal
+        ]
+        return (*jokers, *ranked)
+
+    def _is_wild(self, card: Card) -> bool:
+        return card.is_joker or card.rank in self.rules.wild_ranks
+
+    def worst_hand(self, declaration: Declaration) -> tuple[Card, ...] | None:
+        if declaration.cards:
+            return self._exact_cards_hand(declaration.cards)
+        if declaration.category not in self.deck.categories:
+            return None
+        for ranks in self._patterns(declaration):
+            if not _matches(ranks, declaration):
+                continue
+            hand = self.deal(declaration.category, ranks, declaration.suit, declaration.color)
+            if hand is not None:
+                return hand
+        return None
+
+    @staticmethod
+    def _patterns(declaration: Declaration) -> Iterable[tuple[int, ...]]:
+        if declaration.category in _MOST_OF_A_RANK:
+            return _ranked_patterns(declaration.category, tuple(declaration.high_cards))
+        return _candidates(declaration.category).get(_lead(declaration), ())
+
+    def best_hand(self) -> tuple[Card, ...]:
+        for category in reversed(self.rules.order()):
+            patterns = (
+                _ranked_patterns(category, (), descending=True)
+                if category in _MOST_OF_A_RANK
+                else reversed(_candidates(category)[None])
+            )
+            for ranks in patterns:
+                hand = self.deal(category, ranks, None, None)
+                if hand is not None:
+                    return hand
+        raise AssertionError("every deck forms some hand")
+
+    def deal(
+        self, category: Category, ranks: tuple[int, ...], suit: Suit | None, color: Color | None
+    ) -> tuple[Card, ...] | None:
+        """A hand holding the face-up cards whose value is ``category`` with ``ranks`` (and the
+        named suit or color), or None when the deck cannot deal one."""
+        key = (category, ranks, suit, color)
+        if key not in self._dealt:
+            self._dealt[key] = self._search(category, ranks, suit, color)
+        return self._dealt[key]
+
+    def _search(
+        self, category: Category, ranks: tuple[int, ...], suit: Suit | None, color: Color | None
+    ) -> tuple[Card, ...] | None:
+        wilds_at_hand = len(self.face_up_wilds) + len(self.spare_wilds)
+        for wild_count in range(len(self.face_up_wilds), min(HAND_CARDS, wilds_at_hand) + 1):
+            for wild_ranks in sorted(set(itertools.combinations(ranks, wild_count))):
+                naturals = list(ranks)
+                for rank in wild_ranks:
+                    naturals.remove(rank)
+                if any(rank not in self.natural_ranks for rank in naturals):
+                    continue
+                if wild_count and not _wilds_can_play(category, ranks, wild_ranks, self.rules):
+                    continue
+                hand = self._with_naturals(category, ranks, naturals, wild_count, suit, color)
+                if hand is not None:
+                    return hand
+        return None
+
+    def _with_naturals(
+        self,
+        category: Category,
+        ranks: tuple[int, ...],
+        naturals: list[int],
+        wild_count: int,
+        suit: Suit | None,
+        color: Color | None,
+    ) -> tuple[Card, ...] | None:
+        wilds = (*self.face_up_wilds, *self.spare_wilds[: wild_count - len(self.face_up_wilds)])
+        wanted = self.ranking.strength(category, ranks)
+        for counted in self._counted_cards(category, naturals, suit, color):
+            spare_face_up = [card for card in self.face_up_naturals if card not in counted]
+            free = self.spares - len(spare_face_up)
+            if free < 0:
+                continue
+            if hand_rank((*counted, *wilds), self.rules).strength > wanted:
+                # More cards never make a hand worth less: no spares can bring it down.
+                continue
+            base = [*counted, *wilds, *spare_face_up]
+            held_ranks = [*naturals, *(int(card.rank) for card in spare_face_up)]
+            for spare_ranks in self._spare_ranks(category, ranks, free):
+                if not self._ranks_allow(category, ranks, (*held_ranks, *spare_ranks), wild_count):
+                    continue
+                hand = _with_spares(base, spare_ranks)
+                if hand is None:
+                    continue
+                value = hand_rank(hand, self.rules)
+                if (
+                    value.category is category
+                    and tuple(value.ranks) == ranks
+                    and suit in (None, value.suit)
+                    and color in (None, value.color)
+                ):
+                    return hand
+        return None
+
+    def _ranks_allow(
+        self, category: Category, ranks: tuple[int, ...], held: tuple[int, ...], wilds: int
+    ) -> bool:
+        """Whether a hand of these natural ranks and wilds can be worth ``category`` with
+        ``ranks``, by its pairs, sets and straights alone: they must make exactly that value
+        when the category is one of theirs, and stay below it otherwise. Suits cannot change
+        that, so most spare cards are thrown out before any hand is valued."""
+        key = (category, ranks, tuple(sorted(held, reverse=True)), wilds)
+        allowed = self._rank_checks.get(key)
+        if allowed is None:
+            allowed = self._rank_check(category, ranks, key[2], wilds)
+            self._rank_checks[key] = allowed
+        return allowed
+
+    def _rank_check(
+        self, category: Category, ranks: tuple[int, ...], held: tuple[int, ...], wilds: int
+    ) -> bool:
+        """From the best category down: any rank value above the target rules the hand out."""
+        pool = _Pool([Card(Rank(rank), _DEFAULT_SUIT) for rank in held], wilds)
+        wanted = self.ranking.strength(category, ranks)
+        for each in self.rank_categories_high_first:
+            if self.ranking.positions[each] < self.ranking.positions[category]:
+                return category not in self.rank_categories
+            value = _best_of_category(each, pool, self.ranking)
+            if value is not None:
+                return value.strength == wanted if each is category else value.strength < wanted
+        return category not in self.rank_categories
+
+    def _counted_cards(
+        self, category: Category, naturals: list[int], suit: Suit | None, color: Color | None
+    ) -> Iterator[tuple[Card, ...]]:
+        """Suits for the natural cards of the best five: the face-up cards among them as they
+        are, the others as the category asks, spread over the suits otherwise."""
+        face_up = self.face_up_naturals
+        for held in _subsets(face_up):
+            rest = list(naturals)
+            for card in held:
+                if card.rank in rest:
+                    rest.remove(card.rank)
+            if len(rest) + len(held) != len(naturals):
+                continue
+            if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+                for each in [suit] if suit else _MIXED_SUITS:
+                    if all(card.suit is each for card in held):
+                        yield (*held, *(Card(Rank(rank), each) for rank in rest))
+            elif category in (Category.COLOR_FLUSH, Category.COLOR_STRAIGHT_FLUSH):
+                for each in [color] if color else list(Color):
+                    if any(Color.of(card.suit) is not each for card in held):  # type: ignore[arg-type]
+                        continue
+                    cards = _spread(list(held), rest, each.suits, face_up)
+                    if cards is not None:
+                        yield cards
+            else:
+                cards = _spread(list(held), rest, _MIXED_SUITS, face_up)
+                if cards is not None:
+                    yield cards
+
+    def _spare_ranks(
+        self, category: Category, ranks: tuple[int, ...], free: int
+    ) -> Iterator[tuple[int, ...]]:
+        """Ranks for the spare cards, lowest first, leaving out those that surely raise the hand."""
+        allowed = sorted(self.natural_ranks)
+        if category in _KICKER_CATEGORIES:
+            start = _KICKER_CATEGORIES[category]
+            lowest = ranks[-1]
+            groups = set(ranks[:start])
+            allowed = [rank for rank in allowed if rank <= lowest and rank not in groups]
+            if category in (Category.HIGH_CARD,):
+                allowed = [rank for rank in allowed if rank < lowest]
+        spares = itertools.combinations_with_replacement(allowed, free)
+        if category in _DISTINCT_SPARES:
+            spares = itertools.combinations(allowed, free)
+        yield from spares
+
+    def _exact_cards_hand(self, cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+        """Five named cards are the best five of a hand that holds them and the face-up cards,
+        and whose other cards do not beat them."""
+        named = hand_rank(cards, self.rules)
+        face_up_jokers = [card for card in self.communal if card.is_joker]
+        named_jokers = sum(card.is_joker for card in cards)
+        jokers = [*face_up_jokers, *(wild for wild in self.spare_wilds if wild.is_joker)]
+        if max(named_jokers, len(face_up_jokers)) > len(jokers):
+            return None
+        held = [card for card in cards if not card.is_joker]
+        held += [card for card in self.face_up_naturals if card.face not in {c.face for c in held}]
+        held += jokers[: max(named_jokers, len(face_up_jokers))]
+        free = self.rules.hand_size - len(held)
+        if free < 0:
+            return None
+        for spare_ranks in itertools.combinations_with_replacement(
+            sorted(self.natural_ranks), free
+        ):
+            hand = _with_spares(held, spare_ranks)
+            if hand is not None and hand_rank(hand, self.rules).strength == named.strength:
+                return hand
+        return None
+
+
+def _wilds_can_play(
+    category: Category, ranks: tuple[int, ...], wild_ranks: tuple[int, ...], rules: PokerRules
+) -> bool:
+    """Whether wilds can play ``wild_ranks`` in a value of ``category`` with ``ranks``.
+
+    A wild pairs the best natural card, so no hand with one is a high card, and a pair with
+    one is a single wild beside the highest natural; two wilds make three of a kind. Beside a
+    pair a wild makes three of a kind, which outranks two pair unless two pair ranks above it.
+    In a flush or color flush wilds play as aces, ahead of the natural cards.
+    """
+    if category is Category.HIGH_CARD:
+        return False
+    if category is Category.PAIR:
+        return wild_ranks == ranks[:1] and ranks[0] > ranks[2]
+    if category is Category.TWO_PAIR and not rules.two_pair_over_trips:
+        return False
+    if category in (Category.FLUSH, Category.COLOR_FLUSH):
+        return all(rank == Rank.ACE for rank in wild_ranks)
+    return True
+
+
+def _subsets(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    for size in range(len(cards), -1, -1):
+        yield from itertools.combinations(cards, size)
+
+
+def _spread(
+    held: list[Card], ranks: Sequence[int], suits: Sequence[Suit], taken: Sequence[Card]
+) -> tuple[Card, ...] | None:
+    """Cards of ``ranks`` beside ``held``, each in the least used of ``suits`` still free."""
+    cards = list(held)
+    faces = {card.face for card in (*held, *taken)}
+    for rank in ranks:
+        choices = [suit for suit in suits if (Rank(rank), suit) not in faces]
+        if not choices:
+            return None
+        suit = min(choices, key=lambda each: sum(card.suit is each for card in cards))
+        cards.append(Card(Rank(rank), suit))
+        faces.add((Rank(rank), suit))
+    return tuple(cards)
+
+
+def _with_spares(base: Sequence[Card], ranks: Sequence[int]) -> tuple[Card, ...] | None:
+    """``base`` and natural cards of ``ranks``, each in the suit, then color, least used so far,
+    so that the spares finish no flush they can avoid; None if the cards would repeat."""
+    hand = list(base)
+    faces = [card.face for card in hand if not card.is_joker]
+    if len(set(faces)) < len(faces):
+        return None
+    used = set(faces)
+    in_suit = {suit: 0 for suit in Suit}
+    for card in hand:
+        if card.suit is not None:
+            in_suit[card.suit] += 1
+    for rank in ranks:
+        choices = [suit for suit in _MIXED_SUITS if (Rank(rank), suit) not in used]
+        if not choices:
+            return None
+        suit = min(
+            choices, key=lambda each: (in_suit[each], in_suit[each] + in_suit[_PARTNER[each]])
+        )
+        in_suit[suit] += 1
+        hand.append(Card(Rank(rank), suit))
+        used.add((Rank(rank), suit))
+    return tuple(hand)

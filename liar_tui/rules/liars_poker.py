@@ -198,6 +198,30 @@ class ChallengeResolved:
 
 
 @dataclass(frozen=True)
+class HandStuck:
+    """A taker discarded communal cards and the new ones leave no declaration above the
+    standing one; unable to declare, the taker loses a life."""
+
+    round: int
+    seat: int
+    declaration: Declaration
+    """The standing declaration nothing could beat."""
+    communal: tuple[Card, ...]
+    lives: tuple[int, ...]
+
+    @property
+    def eliminated(self) -> bool:
+        return self.lives[self.seat] == 0
+
+    def sentence(self, names: Sequence[str]) -> str:
+        loss = "is out" if self.eliminated else "loses a life"
+        return (
+            f"{names[self.seat]} {loss}: with the new face-up cards, "
+            f"no hand can beat {self.declaration.text}."
+        )
+
+
+@dataclass(frozen=True)
 class GameOver:
     winner: int
     lives: tuple[int, ...]
@@ -213,6 +237,7 @@ Event = (
     | ChipPlayed
     | DeckReshuffled
     | ChallengeResolved
+    | HandStuck
     | GameOver
 )
 
@@ -565,14 +590,12 @@ class LiarsPokerGame:
 
     def _discard(self, action: Discard) -> list[Event]:
         events: list[Event] = []
-        replaced = 0
         for card in action.cards:
             if card in self.pocket:
                 self.pocket.remove(card)
             else:
                 index = self.communal.index(card)
                 self.communal[index] = self._draw(events)
-                replaced += 1
             self.discard_pile.append(card)
         while len(self.pocket) < self.round_rules.pocket_size:
             self.pocket.append(self._draw(events))
@@ -580,9 +603,22 @@ class LiarsPokerGame:
         self.draws.append(drawn)
         self.drew_this_turn = True
         self.discards_left -= 1
-        if self.discards_left == 0:
-            self.phase = Phase.DECLARE
-        return [*events, drawn]
+        if self.discards_left:
+            return [*events, drawn]
+        self.phase = Phase.DECLARE
+        if self.can_take() or Chip.DOUBLE_DIP in self.playable_chips(action.seat):
+            return [*events, drawn]
+        return [*events, drawn, *self._stuck(action.seat)]
+
+    def _stuck(self, holder: int) -> list[Event]:
+        """New face-up cards left no declaration above the standing one: the holder cannot
+        make a legal declaration, so loses a life as a caught liar would, to its declarer."""
+        last = self.declarations[-1]
+        self.lives[holder] -= 1
+        stuck = HandStuck(
+            self.round, holder, last.declaration, tuple(self.communal), tuple(self.lives)
+        )
+        return [stuck, *self._end_round(winner=last.seat)]
 
     def _draw(self, events: list[Event]) -> Card:
         """The top card of the deck; an empty deck is remade from the round's discards."""
@@ -626,14 +662,17 @@ class LiarsPokerGame:
             tuple(self.lives),
         )
         self.last_challenge = resolved
-        events: list[Event] = [resolved]
+        return [resolved, *self._end_round(winner=resolved.winner)]
+
+    def _end_round(self, winner: int) -> list[Event]:
+        """The game's end, or the next round opened by the round's winner."""
         if len(self.alive) == 1:
             self.winner = self.alive[0]
             self.phase = Phase.OVER
             self.holder = self.decider = None
-            return [*events, GameOver(self.winner, tuple(self.lives))]
-        self.opener = resolved.winner
-        return [*events, *self._start_round()]
+            return [GameOver(self.winner, tuple(self.lives))]
+        self.opener = winner
+        return self._start_round()
 
     def _start_round(self) -> list[Event]:
         self.round += 1

@@ -154,7 +154,11 @@ def _described_bindings(app: App[object], owners: Iterable[type]) -> list[tuple[
 def screens_with_keys() -> list[tuple[str, list[type]]]:
     """Every screen's name and the classes whose bindings it answers to."""
     from liar_tui.app import LiarApp
+    from liar_tui.screens.bills_ledger import BillsLedgerScreen
+    from liar_tui.screens.bills_privacy import BillPrivacyScreen
+    from liar_tui.screens.bills_reveal import BillsRevealScreen
     from liar_tui.screens.confirm import ConfirmScreen
+    from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
     from liar_tui.screens.game_over import GameOverScreen
     from liar_tui.screens.home import HomeScreen
     from liar_tui.screens.liar_game_play import LiarGamePlayScreen
@@ -164,6 +168,7 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
     from liar_tui.screens.seat_editor import SeatEditor
     from liar_tui.screens.settings import SettingsScreen
     from liar_tui.screens.setup import SetupScreen
+    from liar_tui.widgets.bid_builder import BidBuilder
     from liar_tui.widgets.hand_picker import HandPicker
 
     return [
@@ -175,6 +180,10 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
         ("Reveal", [RevealScreen]),
         ("Scores", [ScoreboardScreen]),
         ("Game over", [GameOverScreen]),
+        ("Liar's Poker (dollar bills) table", [DollarBillsPlayScreen, BidBuilder]),
+        ("Passing the keyboard (bills)", [BillPrivacyScreen]),
+        ("Show of the bills", [BillsRevealScreen]),
+        ("Ledger", [BillsLedgerScreen]),
         ("Settings", [SettingsScreen, SeatEditor]),
         ("Questions", [ConfirmScreen]),
         ("Help", [HelpScreen]),

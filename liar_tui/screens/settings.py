@@ -26,8 +26,9 @@ from textual.widgets import (
     Static,
 )
 
+from liar_tui.games import GAMES
 from liar_tui.rules import liar_game
-from liar_tui.screens.rules_editor import LiarGameRulesEditor
+from liar_tui.screens.game_screens import RulesEditor, rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import CardStyle, Settings, settings_problems
@@ -38,6 +39,10 @@ if TYPE_CHECKING:
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """The bot think delays offered, in seconds (0 to 3)."""
+
+
+def editor_id(game: str) -> str:
+    return f"rules-{game}"
 
 
 def delay_label(seconds: float) -> str:
@@ -107,6 +112,13 @@ class SettingsScreen(Screen[None]):
                         compact=True,
                         id="bot-delay",
                     )
+                yield Checkbox(
+                    "Show the odds of a bid", settings.show_odds, compact=True, id="show-odds"
+                )
+                yield Static(
+                    "Dollar bills: how likely a bid is true, given your own bill.",
+                    id="show-odds-summary",
+                )
                 yield Label("Default seats", classes="heading")
                 yield SeatEditor(
                     settings.seats,
@@ -116,8 +128,11 @@ class SettingsScreen(Screen[None]):
                     id="seat-editor",
                 )
             with Vertical(id="settings-right"):
-                yield Label("Default Liar Game rules", classes="heading")
-                yield LiarGameRulesEditor(settings.liar_game, id="rules-editor")
+                for game in GAMES.values():
+                    yield Label(f"{game.title}: default rules", classes="heading")
+                    yield rules_editor(
+                        game.id, getattr(settings, game.settings_field), editor_id(game.id)
+                    )
         with Vertical(id="settings-bottom"):
             yield Static(id="settings-problems", classes="error", markup=False)
             with Horizontal(id="settings-buttons"):
@@ -139,7 +154,12 @@ class SettingsScreen(Screen[None]):
         """The settings as shown, and why they cannot be saved (empty when they can)."""
         name = self.query_one("#player-name", Input).value.strip()
         seats = self.query_one(SeatEditor)
-        rules, problems = self.query_one(LiarGameRulesEditor).read()
+        rules: dict[str, object] = {}
+        problems: list[str] = []
+        for game in GAMES.values():
+            editor: RulesEditor = self.query_one(f"#{editor_id(game.id)}")  # type: ignore[assignment]
+            rules[game.settings_field], found = editor.read()
+            problems += found
         pressed = self.query_one("#card-style", RadioSet).pressed_button
         ascii_only = pressed is not None and pressed.id == "style-ascii"
         delay = self.query_one("#bot-delay", Select).value
@@ -151,7 +171,8 @@ class SettingsScreen(Screen[None]):
             four_color=self.query_one("#four-color", Checkbox).value,
             bot_delay=delay,
             seats=seats.seats,
-            liar_game=rules,
+            show_odds=self.query_one("#show-odds", Checkbox).value,
+            **rules,
         )
         found = [p for p in [name_problem(name)] if p] + seats.problems() + problems
         return settings, found or settings_problems(settings)

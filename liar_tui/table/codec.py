@@ -145,6 +145,7 @@ def _register_games() -> None:
         liars_poker.ChipPlayed,
         liars_poker.DeckReshuffled,
         liars_poker.ChallengeResolved,
+        liars_poker.HandStuck,
         liars_poker.GameOver,
         liars_poker.LiarsPokerView,
     ):

@@ -28,7 +28,6 @@ from liar_tui.rules.declarations import (
     parse_declaration,
 )
 from liar_tui.rules.floor import (
-    FloorUnavailableError,
     floor,
     is_raise,
     lowest_hand,
@@ -168,9 +167,11 @@ def test_a_truthful_joker_is_held_to_what_the_hand_really_is() -> None:
     assert not any(card.is_joker for card in hand)
 
 
-def test_seven_card_hands_are_not_covered_yet() -> None:
-    with pytest.raises(FloorUnavailableError):
-        floor(said("pair"), PokerRules(hand_size=7))
+def test_seven_card_hands_raise_the_lowest_hand_and_refuse_the_lowest_openings() -> None:
+    seven = PokerRules(hand_size=7)
+    assert ranks_of(lowest_hand(seven)) == (9, 8, 7, 5, 4)
+    with pytest.raises(DeclarationError, match="seven-card"):
+        floor(said("7-6 high"), seven)
 
 
 # --- Against the search -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from liar_tui.rules.liars_poker import (
     DeckReshuffled,
     Declare,
     Discard,
+    HandStuck,
     LiarsPokerGame,
     LiarsPokerRules,
     Phase,
@@ -27,6 +28,7 @@ from liar_tui.rules.liars_poker import (
     RoundRules,
     Take,
 )
+from liar_tui.rules.poker_rules import PokerRules
 
 ANNIE, BART, CHRISSIE, DIRK, ELLIE = range(5)
 
@@ -40,8 +42,9 @@ def start(rules: LiarsPokerRules = PLAIN, seats: int = 5, opener: int = 0) -> Li
     return game
 
 
-def rig(game: LiarsPokerGame, hand: str, draws: str = "") -> None:
-    """Put ``hand`` in front of the holder and ``draws`` on top of the deck, in draw order."""
+def rig(game: LiarsPokerGame, hand: str, draws: str = "", communal: str = "") -> None:
+    """Put ``hand`` in front of the holder, ``communal`` face up, and ``draws`` on top of the
+    deck in draw order."""
     pool = game.deck + game.pocket + game.communal
 
     def take(text: str) -> list[Card]:
@@ -53,7 +56,7 @@ def rig(game: LiarsPokerGame, hand: str, draws: str = "") -> None:
         return found
 
     game.pocket = take(hand)
-    game.communal = []
+    game.communal = take(communal)
     on_top = take(draws)
     game.deck = pool + on_top[::-1]
 
@@ -225,3 +228,21 @@ def test_draw_twice_and_the_discard_limit() -> None:
     assert game.phase is Phase.DISCARD
     game.apply(Discard(BART, ()))
     assert game.phase is Phase.DECLARE
+
+
+def test_a_taker_left_with_no_possible_raise_by_new_face_up_cards_loses_a_life() -> None:
+    rules = LiarsPokerRules(
+        lives=2,
+        round=RoundRules(PokerRules(communal_cards=1), communal_discardable=True),
+    )
+    game = start(rules, seats=3)
+    rig(game, "KS QS JS TS", communal="9S", draws="2C")
+    game.apply(said(game, ANNIE, "queen-high straight flush"))
+    game.apply(Take(BART))
+    events = game.apply(Discard(BART, (game.communal[0],)))
+    stuck = next(event for event in events if isinstance(event, HandStuck))
+    assert stuck.seat == BART and game.lives == [2, 1, 2]
+    assert stuck.sentence(["Annie", "Bart", "Chrissie"]) == (
+        "Bart loses a life: with the new face-up cards, no hand can beat queen-high straight flush."
+    )
+    assert game.round == 2 and game.opener == ANNIE

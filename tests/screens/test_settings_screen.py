@@ -141,7 +141,7 @@ async def test_at_80_by_24_nothing_is_cut_off_and_a_bad_file_says_what_save_does
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_settings(app, pilot)
         assert screen.has_class("-narrow")
-        for widget in screen.query("#rules-editor RadioButton, #rules-editor Input"):
+        for widget in screen.query("#rules-liar-game RadioButton, #rules-liar-game Input"):
             screen.query_one("#settings-columns").scroll_to_widget(widget, animate=False)
             await pilot.pause()
             assert widget.region.right <= 80, widget
@@ -151,3 +151,19 @@ async def test_at_80_by_24_nothing_is_cut_off_and_a_bad_file_says_what_save_does
 
 def test_snapshot_settings(snap_compare) -> None:
     assert snap_compare(RecordingApp(), terminal_size=SIZE, press=["s"])
+
+
+async def test_every_game_s_rules_and_the_odds_switch_are_saved() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#show-odds", Checkbox).value = False
+        screen.query_one("#rules-liars-poker-bills #digits", Input).value = "6"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.settings.show_odds
+        assert app.settings.dollar_bills.digits == 6
+        assert load_settings()[0] == app.settings

@@ -11,7 +11,7 @@ ENTRIES = [
     MenuEntry("first", "1", "First", "a detail long enough to wrap onto a second line " * 2),
     None,
     MenuEntry("second", "2", "Second"),
-    MenuEntry("third", "3", "Third", muted=True),
+    MenuEntry("third", "3", "Third"),
 ]
 
 
