@@ -180,21 +180,30 @@ class ChallengeResolved:
     def sentence(self, names: Sequence[str]) -> str:
         """Who loses a life and why, in one sentence for the challenge screen."""
         declarer, challenger = names[self.declarer], names[self.challenger]
-        said = self.declaration.text
-        if self.held:
-            reason = (
-                f"{declarer}'s hand, {self.value.describe()}, is at least {said}, "
-                f"whose worst hand is {self.floor.describe()}"
-            )
-        else:
-            reason = (
-                f"{declarer}'s hand, {self.value.describe()}, is worse than {said}, "
-                f"whose worst hand is {self.floor.describe()}"
-            )
-        loss = "is out" if self.eliminated else "loses a life"
-        return f"{names[self.loser]} {loss}: {reason}." + (
-            f" {challenger} was right to challenge." if not self.held else ""
+        compared = "at least" if self.held else "worse than"
+        reason = (
+            f"{_possessive(declarer)} hand, {self.value.describe()}, is {compared} "
+            f"{self.declaration.text}, whose worst hand is {self.floor.describe()}"
         )
+        verdict = f"{_loss(names[self.loser], self.eliminated)}: {reason}."
+        if self.held:
+            return verdict
+        return f"{verdict} {_subject(challenger, 'was', 'were')} right to challenge."
+
+
+def _subject(name: str, singular: str, plural: str) -> str:
+    """``Ada loses`` but ``You lose``: the default player name is a pronoun."""
+    return f"{name} {plural if name == 'You' else singular}"
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == "You" else f"{name}'s"
+
+
+def _loss(name: str, eliminated: bool) -> str:
+    if eliminated:
+        return _subject(name, "is out", "are out")
+    return _subject(name, "loses a life", "lose a life")
 
 
 @dataclass(frozen=True)
@@ -214,11 +223,8 @@ class HandStuck:
         return self.lives[self.seat] == 0
 
     def sentence(self, names: Sequence[str]) -> str:
-        loss = "is out" if self.eliminated else "loses a life"
-        return (
-            f"{names[self.seat]} {loss}: with the new face-up cards, "
-            f"no hand can beat {self.declaration.text}."
-        )
+        loss = _loss(names[self.seat], self.eliminated)
+        return f"{loss}: with the new face-up cards, no hand can beat {self.declaration.text}."
 
 
 @dataclass(frozen=True)

@@ -157,11 +157,15 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
     from liar_tui.screens.bills_ledger import BillsLedgerScreen
     from liar_tui.screens.bills_privacy import BillPrivacyScreen
     from liar_tui.screens.bills_reveal import BillsRevealScreen
+    from liar_tui.screens.challenge import ChallengeScreen
     from liar_tui.screens.confirm import ConfirmScreen
+    from liar_tui.screens.dealers_choice import DealersChoiceScreen
     from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
     from liar_tui.screens.game_over import GameOverScreen
     from liar_tui.screens.home import HomeScreen
     from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+    from liar_tui.screens.liars_poker_over import LiarsPokerOverScreen
+    from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
     from liar_tui.screens.privacy import PrivacyScreen
     from liar_tui.screens.reveal import RevealScreen
     from liar_tui.screens.scoreboard import ScoreboardScreen
@@ -169,6 +173,8 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
     from liar_tui.screens.settings import SettingsScreen
     from liar_tui.screens.setup import SetupScreen
     from liar_tui.widgets.bid_builder import BidBuilder
+    from liar_tui.widgets.declaration_builder import DeclarationBuilder, DeclarationText
+    from liar_tui.widgets.discard_picker import DiscardPicker
     from liar_tui.widgets.hand_picker import HandPicker
 
     return [
@@ -180,6 +186,12 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
         ("Reveal", [RevealScreen]),
         ("Scores", [ScoreboardScreen]),
         ("Game over", [GameOverScreen]),
+        ("Liar's Poker (cards) table", [LiarsPokerPlayScreen]),
+        ("Discarding", [DiscardPicker]),
+        ("Declaring", [DeclarationBuilder, DeclarationText]),
+        ("Dealer's choice", [DealersChoiceScreen]),
+        ("Challenge", [ChallengeScreen]),
+        ("Liar's Poker game over", [LiarsPokerOverScreen]),
         ("Liar's Poker (dollar bills) table", [DollarBillsPlayScreen, BidBuilder]),
         ("Passing the keyboard (bills)", [BillPrivacyScreen]),
         ("Show of the bills", [BillsRevealScreen]),

@@ -246,3 +246,15 @@ def test_a_taker_left_with_no_possible_raise_by_new_face_up_cards_loses_a_life()
         "Bart loses a life: with the new face-up cards, no hand can beat queen-high straight flush."
     )
     assert game.round == 2 and game.opener == ANNIE
+
+
+def test_the_verdict_speaks_to_you_in_the_second_person() -> None:
+    game = start(seats=2)
+    rig(game, "QC 7C 7D 6S 2H")
+    game.apply(said(game, ANNIE, "three of a kind"))
+    (resolved, *_) = game.apply(Challenge(BART))
+    assert isinstance(resolved, ChallengeResolved)
+    assert resolved.sentence(["You", "Bart"]).startswith(
+        "You are out: your hand, pair of sevens, Q-6-2 kickers, is worse than three of a kind"
+    )
+    assert resolved.sentence(["Annie", "You"]).endswith("You were right to challenge.")
