@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 from liar_tui import __version__, games
 from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
 from liar_tui.store.settings import Settings, load_settings, name_problem
-from liar_tui.table.seats import default_seats, seat_problems
+from liar_tui.table.seats import BotLevel, default_seats, seat_problems
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 
 if TYPE_CHECKING:
@@ -119,6 +119,12 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         help="people taking turns at this keyboard (default 1)",
     )
     seats.add_argument("--name", help="the first person's name (default: from the settings)")
+    seats.add_argument(
+        "--level",
+        choices=[level.value for level in BotLevel],
+        default=BotLevel.NORMAL.value,
+        help="how well the bots play (default normal)",
+    )
     play.add_argument(
         "--seed",
         type=_int_between(0, MAX_SEED),
@@ -228,7 +234,11 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
     if problem := name_problem(name, "--name"):
         raise UsageError(problem.rstrip("."))
     rules = _rules(info.id, args, settings)
-    seats = default_seats(args.bots, args.humans, name)
+    level = BotLevel(args.level)
+    seats = tuple(
+        seat if seat.is_human else replace(seat, level=level)
+        for seat in default_seats(args.bots, args.humans, name)
+    )
     if problems := seat_problems(seats, info.min_seats, info.max_seats):
         hint = " (add --humans 1)" if args.humans == 0 else ""
         raise UsageError(problems[0].rstrip(".") + hint)

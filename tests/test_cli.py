@@ -15,7 +15,7 @@ from liar_tui.rules.dollar_bills_rules import Rules as DollarBillsRules
 from liar_tui.rules.liar_game import Rules
 from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.store.settings import Settings, save_settings
-from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
 
 
@@ -257,3 +257,11 @@ def test_play_takes_each_game_s_own_rules() -> None:
     )
     assert isinstance(command, StartTable)
     assert command.setup.rules == DollarBillsRules(digits=6, stake=5)
+
+
+def test_play_chooses_how_well_the_bots_play() -> None:
+    command = parse_command(["play", "liar-game", "--bots", "2", "--level", "hard"], Settings())
+    assert isinstance(command, StartTable)
+    assert [seat.level for seat in command.setup.seats if not seat.is_human] == [BotLevel.HARD] * 2
+    with pytest.raises(UsageError, match="argument --level: invalid choice: 'genius'"):
+        parse_command(["play", "liar-game", "--level", "genius"], Settings())

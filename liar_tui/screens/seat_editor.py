@@ -27,26 +27,29 @@ from liar_tui.table.seats import (
 
 
 class Who(Enum):
-    """Who sits in a chair, as the editor offers it; "you" is simply the first person.
-
-    Bots have one entry: every bot level plays alike for now, so offering a choice of
-    levels would promise a difference that is not there. A seat keeps the level it had.
-    """
+    """Who sits in a chair, as the editor offers it; "you" is simply the first person, and
+    each bot level is its own choice so one list says everything about a chair."""
 
     YOU = "You"
     PERSON = "Person here"
-    BOT = "Bot"
+    EASY_BOT = "Bot · easy"
+    BOT = "Bot · normal"
+    HARD_BOT = "Bot · hard"
+
+
+_BOT_LEVELS = {Who.EASY_BOT: BotLevel.EASY, Who.BOT: BotLevel.NORMAL, Who.HARD_BOT: BotLevel.HARD}
+_BOT_BY_LEVEL = {level: who for who, level in _BOT_LEVELS.items()}
 
 
 def who_of(seat: SeatConfig, is_first_person: bool) -> Who:
     if not seat.is_human:
-        return Who.BOT
+        return _BOT_BY_LEVEL[seat.level]
     return Who.YOU if is_first_person else Who.PERSON
 
 
-def seat_of(who: Who, name: str, level: BotLevel = BotLevel.NORMAL) -> SeatConfig:
-    if who is Who.BOT:
-        return SeatConfig(name, SeatKind.BOT, level)
+def seat_of(who: Who, name: str) -> SeatConfig:
+    if who in _BOT_LEVELS:
+        return SeatConfig(name, SeatKind.BOT, _BOT_LEVELS[who])
     return SeatConfig(name, SeatKind.HUMAN)
 
 
@@ -97,7 +100,7 @@ class SeatRow(Horizontal):
         self.query_one(".seat-number", Label).update(f"{number}.")
 
     def config(self) -> SeatConfig:
-        return seat_of(self.who, self.name_input.value.strip(), self._seat.level)
+        return seat_of(self.who, self.name_input.value.strip())
 
 
 class SeatEditor(Vertical):

@@ -112,7 +112,7 @@ async def test_the_you_seat_follows_the_player_name_and_bot_levels_are_kept() ->
         screen = await open_settings(app, pilot)
         await pilot.press("end", "ctrl+u", *"Kim")
         rows = list(screen.query(SeatRow))
-        assert [row.who for row in rows] == [Who.BOT, Who.YOU]
+        assert [row.who for row in rows] == [Who.EASY_BOT, Who.YOU]
         assert rows[1].name_input.value == "Kim"
         await pilot.press("ctrl+s")
     assert app.settings.seats == (seats[0], SeatConfig("Kim", SeatKind.HUMAN))

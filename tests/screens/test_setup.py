@@ -11,7 +11,7 @@ from liar_tui.screens.rules_editor import MAX_TARGET, parse_target
 from liar_tui.screens.seat_editor import SeatRow, Who
 from liar_tui.screens.setup import SetupScreen, parse_seed
 from liar_tui.store.settings import Settings
-from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
 
 from .menus import RecordingApp, flat_text
@@ -190,7 +190,7 @@ async def test_seats_are_added_removed_and_recast() -> None:
         assert [row.config().name for row in rows] == ["You", "Ada"]
         assert all(button.disabled for button in screen.query(".seat-remove").results(Button))
         rows[1].query_one(Select).focus()
-        await pilot.press("enter", "up", "enter")
+        await pilot.press("enter", "up", "up", "enter")
         assert rows[1].who is Who.PERSON
         await pilot.press("ctrl+s")
         setup, _ = app.started[0]
@@ -209,6 +209,20 @@ async def test_seats_are_added_and_recast_by_mouse() -> None:
         assert rows[4].who is Who.PERSON
         await pilot.click("#start")
         assert app.started[0][0].seats[4] == SeatConfig("Dex", SeatKind.HUMAN)
+
+
+async def test_each_bot_seat_has_its_level_chosen_in_setup() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        rows = list(screen.query(SeatRow))
+        rows[1].query_one(Select).focus()
+        await pilot.press("enter", "down", "enter")
+        rows[2].who = Who.EASY_BOT
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        levels = [seat.level for seat in app.started[0][0].seats[1:]]
+        assert levels == [BotLevel.HARD, BotLevel.EASY, BotLevel.NORMAL]
 
 
 async def test_choosing_you_for_a_second_seat_makes_the_first_a_person_here() -> None:
