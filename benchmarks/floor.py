@@ -19,6 +19,8 @@ paused as ``timeit`` does.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gc
 import random
 import statistics
@@ -102,27 +104,29 @@ class Timings:
 
 def timed(call: Callable[[], object]) -> float:
     start = time.perf_counter()
-    try:
+    with contextlib.suppress(DeclarationError):
         call()
-    except DeclarationError:
-        pass
     return time.perf_counter() - start
 
 
 def play_rounds(rng: random.Random, rules: PokerRules, timings: Timings) -> None:
+    """Rounds under ``rules``; a declaration asked again on the same table is not timed."""
+    asked: set[tuple[Declaration, tuple[Card, ...]]] = set()
     for _ in range(ROUNDS):
         communal = face_up_cards(rng, rules)
-        timings.round_starts.append(
-            timed(lambda: (lowest_hand(rules, communal), highest_hand(rules, communal)))
-        )
-        asked: set[Declaration] = set()
+        timings.round_starts.append(timed(functools.partial(round_start, rules, communal)))
         for at in range(DECLARATIONS_PER_ROUND):
             declaration = random_declaration(rng, rules)
-            if declaration in asked:
+            if (declaration, communal) in asked:
                 continue
-            asked.add(declaration)
-            took = timed(lambda: floor(declaration, rules, communal))  # noqa: B023
+            asked.add((declaration, communal))
+            took = timed(functools.partial(floor, declaration, rules, communal))
             (timings.first_calls if at == 0 else timings.calls).append(took)
+
+
+def round_start(rules: PokerRules, communal: tuple[Card, ...]) -> None:
+    lowest_hand(rules, communal)
+    highest_hand(rules, communal)
 
 
 def main() -> None:
@@ -140,13 +144,12 @@ def main() -> None:
             for rules in RULE_SETS:
                 play_rounds(rng, rules_of(rules), timings)
             print(f"{kind}:")
-            print(f"  {'declarations':<14} {len(timings.calls):>6,}: {_figures(timings.calls)}")
-            print(
-                f"  {'first call':<14} {len(timings.first_calls):>6,}: {_figures(timings.first_calls)}"
-            )
-            print(
-                f"  {'round start':<14} {len(timings.round_starts):>6,}: {_figures(timings.round_starts)}"
-            )
+            for label, found in (
+                ("declarations", timings.calls),
+                ("first call", timings.first_calls),
+                ("round start", timings.round_starts),
+            ):
+                print(f"  {label:<14} {len(found):>6,}: {_figures(found)}")
     finally:
         gc.enable()
 

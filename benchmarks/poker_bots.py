@@ -1,31 +1,43 @@
-"""How long the Liar's Poker bot takes per decision, and how often it beats random bots.
+"""How strong the Liar's Poker bots are at each level, and how long each takes per decision.
 
-One ``LiarsPokerBot`` plays against three ``RandomLiarsPokerBot`` seats, 100 seeded games
-under each of a few rule sets (plain, two jokers, a wild rank, lives and chips, draw twice
-with a discard limit). Every decision of the sensible bot is timed alone, with the garbage
-collector paused; the one-off work a rule set costs the first time it is seen (the evaluator's
-tables and the bots' ladder of declarations) is done before timing. Prints the median and 99th
-percentile per rule set and the sensible bot's share of wins (a fair share is 25%).
+Two matches per rule set, four seats each: one hard bot against three normal ones, and one
+normal bot against three easy ones, the lone bot's seat rotating from game to game. Every
+decision of every bot is timed alone, with the garbage collector paused; the one-off work a
+rule set costs the first time it is seen (the evaluator's tables, the ladder of declarations)
+is done before timing. Prints the lone bot's share of wins (fair is 25%) with its 95% Wilson
+interval, and the median and 99th percentile decision time of each level.
 
-    .venv/bin/python benchmarks/poker_bots.py
+    .venv/bin/python benchmarks/poker_bots.py                 # 400 games, plain rules
+    .venv/bin/python benchmarks/poker_bots.py --games 100 --all-rules
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
+import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 
-from liar_tui.bots.liars_poker_bot import LiarsPokerBot, RandomLiarsPokerBot
+from liar_tui.bots.base import Bot
+from liar_tui.bots.liars_poker_bot import LiarsPokerBot
+from liar_tui.bots.liars_poker_easy import EasyLiarsPokerBot
+from liar_tui.bots.liars_poker_hard import HardLiarsPokerBot
 from liar_tui.bots.liars_poker_odds import ladder
 from liar_tui.rules.cards import Rank
 from liar_tui.rules.liars_poker import LiarsPokerGame, LiarsPokerRules, RoundRules
 from liar_tui.rules.poker_hands import hand_rank
 from liar_tui.rules.poker_rules import PokerRules
 
-GAMES = 100
 SEATS = 4
+LEVELS: dict[str, Callable[[random.Random], Bot]] = {
+    "easy": EasyLiarsPokerBot,
+    "normal": LiarsPokerBot,
+    "hard": HardLiarsPokerBot,
+}
+MATCHES = (("hard", "normal"), ("normal", "easy"))
 RULE_SETS = {
     "plain": LiarsPokerRules(),
     "two jokers": LiarsPokerRules(round=RoundRules(PokerRules(jokers=2))),
@@ -35,46 +47,68 @@ RULE_SETS = {
 }
 
 
-def series(rules: LiarsPokerRules) -> tuple[list[float], int]:
-    """Decision times of the sensible bot (seconds) and its wins over ``GAMES`` games."""
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win share."""
+    share = wins / games
+    centre = share + z * z / (2 * games)
+    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def match(
+    rules: LiarsPokerRules, lone: str, field: str, games: int
+) -> tuple[int, dict[str, list[float]]]:
+    """The lone bot's wins over ``games``, and every decision time (seconds) by level."""
     poker = rules.round.poker
     ladder(poker)
     hand_rank(LiarsPokerGame(rules, SEATS, 0).pocket, poker)
-    times: list[float] = []
+    times: dict[str, list[float]] = {lone: [], field: []}
     wins = 0
-    for number in range(GAMES):
+    for number in range(games):
         game = LiarsPokerGame(rules, SEATS, number)
-        sensible = LiarsPokerBot(random.Random(number))
-        others = [
-            RandomLiarsPokerBot(random.Random(number * 10 + seat)) for seat in range(1, SEATS)
+        hero = number % SEATS
+        levels = [lone if seat == hero else field for seat in range(SEATS)]
+        bots = [
+            LEVELS[level](random.Random(number * 10 + seat)) for seat, level in enumerate(levels)
         ]
         while not game.over:
             seat = game.acting
             assert seat is not None
             view = game.view(seat)
-            if seat == 0:
-                gc.disable()
-                start = time.perf_counter()
-                action = sensible.act(view)
-                times.append(time.perf_counter() - start)
-                gc.enable()
-            else:
-                action = others[seat - 1].act(view)
+            gc.disable()
+            start = time.perf_counter()
+            action = bots[seat].act(view)
+            times[levels[seat]].append(time.perf_counter() - start)
+            gc.enable()
             game.apply(action)
-        wins += game.winner == 0
-    return times, wins
+        wins += game.winner == hero
+    return wins, times
+
+
+def milliseconds(times: list[float]) -> str:
+    ordered = sorted(times)
+    median = statistics.median(ordered) * 1000
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    return f"{median:5.2f} / {p99:6.2f} ms"
 
 
 def main() -> None:
-    for name, rules in RULE_SETS.items():
-        times, wins = series(rules)
-        times.sort()
-        median = statistics.median(times) * 1000
-        p99 = times[int(len(times) * 0.99)] * 1000
-        print(
-            f"{name:22} {len(times):5} decisions  median {median:5.2f} ms  "
-            f"p99 {p99:6.2f} ms  wins {wins / GAMES:4.0%}"
-        )
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--all-rules", action="store_true", help="every rule set, not plain")
+    arguments = parser.parse_args()
+    rule_sets = RULE_SETS if arguments.all_rules else {"plain": RULE_SETS["plain"]}
+    print(f"{'rules':20} {'match':16} {'lone wins':>10} {'95% interval':>15}  median / p99")
+    for name, rules in rule_sets.items():
+        for lone, field in MATCHES:
+            wins, times = match(rules, lone, field, arguments.games)
+            low, high = wilson(wins, arguments.games)
+            print(
+                f"{name:20} {lone + ' v 3 ' + field:16} {wins / arguments.games:10.1%} "
+                f"{f'{low:.1%}-{high:.1%}':>15}  {lone} {milliseconds(times[lone])}, "
+                f"{field} {milliseconds(times[field])}"
+            )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
 from liar_tui import __version__, games
+from liar_tui.arena.command import add_arena_parser, run_arena
 from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
 from liar_tui.store.settings import Settings, load_settings, name_problem
 from liar_tui.table.seats import BotLevel, default_seats, seat_problems
@@ -52,7 +53,14 @@ class PrintText:
     text: str
 
 
-Command = OpenHome | StartTable | PrintText
+@dataclass(frozen=True)
+class RunArena:
+    """Play bots against each other headless and print how each did."""
+
+    args: argparse.Namespace
+
+
+Command = OpenHome | StartTable | PrintText | RunArena
 
 
 class _Parser(argparse.ArgumentParser):
@@ -179,6 +187,7 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         metavar="N",
         help="dollars won from or paid to every other player",
     )
+    add_arena_parser(commands)
     return parser, play
 
 
@@ -207,6 +216,8 @@ def parse_command(argv: Sequence[str], settings: Settings) -> Command:
         if args.version:
             return PrintText(f"{PROG} {__version__}")
         return OpenHome()
+    if args.command == "arena":
+        return RunArena(args)
     if args.help:
         return PrintText(play.format_help())
     if args.game is None:
@@ -293,6 +304,8 @@ def build_app(argv: Sequence[str]) -> LiarApp | int:
     if isinstance(command, PrintText):
         print(command.text.rstrip("\n"))
         return 0
+    if isinstance(command, RunArena):
+        return run_arena(command.args)
     from liar_tui.app import LiarApp
 
     start = command.setup if isinstance(command, StartTable) else None

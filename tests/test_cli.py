@@ -265,3 +265,11 @@ def test_play_chooses_how_well_the_bots_play() -> None:
     assert [seat.level for seat in command.setup.seats if not seat.is_human] == [BotLevel.HARD] * 2
     with pytest.raises(UsageError, match="argument --level: invalid choice: 'genius'"):
         parse_command(["play", "liar-game", "--level", "genius"], Settings())
+
+
+def test_arena_runs_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "liars-poker-bills", "--seats", "normal,easy", "--games", "4", "--json"]
+    assert main(argv) == 0
+    assert '"game": "liars-poker-bills"' in capsys.readouterr().out
+    assert main(["arena", "liars-poker-bills", "--seats", "normal,genius"]) == 2
+    assert "genius" in capsys.readouterr().err

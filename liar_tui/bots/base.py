@@ -30,9 +30,15 @@ def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
             return RandomLiarsPokerBot(rng)
         return LiarsPokerBot(rng)
     if game == "liars-poker-bills":
-        from liar_tui.bots.dollar_bills_bot import DollarBillsBot, RandomDollarBillsBot
-
         if level is BotLevel.EASY:
-            return RandomDollarBillsBot(rng)
+            from liar_tui.bots.dollar_bills_easy import EasyDollarBillsBot
+
+            return EasyDollarBillsBot(rng)
+        if level is BotLevel.HARD:
+            from liar_tui.bots.dollar_bills_hard import HardDollarBillsBot
+
+            return HardDollarBillsBot(rng)
+        from liar_tui.bots.dollar_bills_bot import DollarBillsBot
+
         return DollarBillsBot(rng)
     raise ValueError(f"no bot plays {game!r} yet")

@@ -21,7 +21,24 @@ here too:
   make four of a kind), one for a color flush (two would make three of a kind), beside natural
   cards that no straight window holds, or the wilds would rather finish a straight.
 
-Only five-card hands without communal cards are covered so far.
+Seven-card hands and face-up (communal) cards are the harder case: there a value of the
+declared category is a floor only if some real hand is worth exactly it, its two spare cards
+not improving its best five and the face-up cards in it. ``_Table`` tries the category's
+values from the lowest (rank patterns made lazily, a flush's and high card's thousands on
+demand), and for each builds hands: which of its ranks the wilds play, suits for the naturals
+as the category asks (a spread of suits otherwise), the face-up cards, and spare ranks from
+the lowest, each spare in the least used suit and color so it finishes no flush it can avoid.
+Every hand kept is valued by ``hand_rank``. Most tries end before that, on facts that hold
+for every hand: a hand is worth at least any part of it, so five cards (with the face-up
+ones) already worth more rule a value out, as do spare ranks whose pairs, sets and straights
+alone beat it; wilds cannot play in a high card, nor beside a pair or in two pair beyond what
+the evaluator would choose; face-up cards outside the best five must be ranks a spare may
+have. Results, refusals included, are remembered per declaration, rules and face-up cards.
+
+This search is checked, not proven: suits for spares are chosen by the least-used rule
+rather than tried exhaustively. ``tests/rules/test_floor_reference.py`` compares it with an
+exhaustive search of every seven-card hand (and five-card hand with face-up cards), up to
+what a hand's value depends on, under several rule sets.
 """
 
 from __future__ import annotations
@@ -464,6 +481,8 @@ def _candidates(category: Category) -> dict[int | None, tuple[tuple[int, ...], .
     return {lead: tuple(found) for lead, found in by_lead.items()}
 
 
+_ACES_FIRST = frozenset({Category.FLUSH, Category.COLOR_FLUSH})
+"""Categories whose wilds play as aces, ahead of the natural cards."""
 _MOST_OF_A_RANK = {Category.HIGH_CARD: 1, Category.FLUSH: 1, Category.COLOR_FLUSH: 2}
 """Cards of one rank a value ranked card by card can hold (aces aside, which wilds may be)."""
 
@@ -605,19 +624,86 @@ class _Table:
             return self._exact_cards_hand(declaration.cards)
         if declaration.category not in self.deck.categories:
             return None
+        if not self._face_up_fit_suits(declaration) or not self._face_up_wilds_fit(declaration):
+            return None
+        lowest_top = self._lowest_top(declaration)
         for ranks in self._patterns(declaration):
-            if not _matches(ranks, declaration):
+            if ranks[0] < lowest_top:
+                continue
+            if not _matches(ranks, declaration) or not self._face_up_fit_ranks(
+                declaration.category, ranks
+            ):
                 continue
             hand = self.deal(declaration.category, ranks, declaration.suit, declaration.color)
             if hand is not None:
                 return hand
         return None
 
-    @staticmethod
-    def _patterns(declaration: Declaration) -> Iterable[tuple[int, ...]]:
-        if declaration.category in _MOST_OF_A_RANK:
-            return _ranked_patterns(declaration.category, tuple(declaration.high_cards))
-        return _candidates(declaration.category).get(_lead(declaration), ())
+    def _face_up_fit_suits(self, declaration: Declaration) -> bool:
+        """Whether the face-up cards left out of the declared suit or color can all be spare
+        cards, outside the best five."""
+        category = declaration.category
+        if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+            return any(
+                sum(card.suit is not each for card in self.face_up_naturals) <= self.spares
+                for each in ([declaration.suit] if declaration.suit else Suit)
+            )
+        if category in (Category.COLOR_FLUSH, Category.COLOR_STRAIGHT_FLUSH):
+            return any(
+                sum(card.suit not in each.suits for card in self.face_up_naturals) <= self.spares
+                for each in ([declaration.color] if declaration.color else Color)
+            )
+        return True
+
+    def _lowest_top(self, declaration: Declaration) -> int:
+        """A flush's or color flush's top card is at least the face-up cards of its suit or
+        color, since its best five take the highest cards they have."""
+        category = declaration.category
+        if category is Category.FLUSH:
+            groups = [[each] for each in ([declaration.suit] if declaration.suit else Suit)]
+        elif category is Category.COLOR_FLUSH:
+            groups = [
+                list(each.suits) for each in ([declaration.color] if declaration.color else Color)
+            ]
+        else:
+            return 0
+        return min(
+            max((int(card.rank) for card in self.face_up_naturals if card.suit in suits), default=0)
+            for suits in groups
+        )
+
+    def _face_up_fit_ranks(self, category: Category, ranks: tuple[int, ...]) -> bool:
+        """Whether the face-up cards whose ranks the best five have no room for can all be
+        spare cards."""
+        room = list(ranks)
+        left_out = []
+        for card in self.face_up_naturals:
+            if card.rank in room:
+                room.remove(card.rank)
+            else:
+                left_out.append(int(card.rank))
+        if len(left_out) > self.spares:
+            return False
+        return all(rank in self._spare_rank_choices(category, ranks) for rank in left_out)
+
+    def _face_up_wilds_fit(self, declaration: Declaration) -> bool:
+        """Face-up wilds are in every hand, and some categories hold no wild or only one."""
+        if declaration.category in _ACES_FIRST:
+            return True
+        return len(self.face_up_wilds) <= _most_wilds(declaration.category, (), self.rules)
+
+    def _patterns(self, declaration: Declaration) -> Iterable[tuple[int, ...]]:
+        category = declaration.category
+        if category in _MOST_OF_A_RANK:
+            prefix = tuple(declaration.high_cards)
+            if category in _ACES_FIRST:
+                # Face-up wilds play as aces at the head of a flush or color flush.
+                aces = (int(Rank.ACE),) * len(self.face_up_wilds)
+                if prefix[: len(aces)] != aces[: len(prefix)]:
+                    return ()
+                prefix = max(prefix, aces, key=len)
+            return _ranked_patterns(category, prefix)
+        return _candidates(category).get(_lead(declaration), ())
 
     def best_hand(self) -> tuple[Card, ...]:
         for category in reversed(self.rules.order()):
@@ -645,8 +731,12 @@ class _Table:
     def _search(
         self, category: Category, ranks: tuple[int, ...], suit: Suit | None, color: Color | None
     ) -> tuple[Card, ...] | None:
-        wilds_at_hand = len(self.face_up_wilds) + len(self.spare_wilds)
-        for wild_count in range(len(self.face_up_wilds), min(HAND_CARDS, wilds_at_hand) + 1):
+        wilds_at_hand = min(
+            HAND_CARDS,
+            len(self.face_up_wilds) + len(self.spare_wilds),
+            _most_wilds(category, ranks, self.rules),
+        )
+        for wild_count in range(len(self.face_up_wilds), wilds_at_hand + 1):
             for wild_ranks in sorted(set(itertools.combinations(ranks, wild_count))):
                 naturals = list(ranks)
                 for rank in wild_ranks:
@@ -671,15 +761,18 @@ class _Table:
     ) -> tuple[Card, ...] | None:
         wilds = (*self.face_up_wilds, *self.spare_wilds[: wild_count - len(self.face_up_wilds)])
         wanted = self.ranking.strength(category, ranks)
+        if not self._ranks_allow(category, ranks, tuple(naturals), wild_count):
+            # The best five alone already make more; more cards never make less.
+            return None
         for counted in self._counted_cards(category, naturals, suit, color):
             spare_face_up = [card for card in self.face_up_naturals if card not in counted]
             free = self.spares - len(spare_face_up)
             if free < 0:
                 continue
-            if hand_rank((*counted, *wilds), self.rules).strength > wanted:
+            base = [*counted, *wilds, *spare_face_up]
+            if hand_rank(base, self.rules).strength > wanted:
                 # More cards never make a hand worth less: no spares can bring it down.
                 continue
-            base = [*counted, *wilds, *spare_face_up]
             held_ranks = [*naturals, *(int(card.rank) for card in spare_face_up)]
             for spare_ranks in self._spare_ranks(category, ranks, free):
                 if not self._ranks_allow(category, ranks, (*held_ranks, *spare_ranks), wild_count):
@@ -758,18 +851,24 @@ class _Table:
         self, category: Category, ranks: tuple[int, ...], free: int
     ) -> Iterator[tuple[int, ...]]:
         """Ranks for the spare cards, lowest first, leaving out those that surely raise the hand."""
+        allowed = self._spare_rank_choices(category, ranks)
+        spares = itertools.combinations_with_replacement(allowed, free)
+        if category in _DISTINCT_SPARES:
+            spares = itertools.combinations(allowed, free)
+        yield from spares
+
+    def _spare_rank_choices(self, category: Category, ranks: tuple[int, ...]) -> list[int]:
+        """The ranks a card outside the best five may have, low to high: in a hand with
+        kickers, one above the lowest kicker (or of a group's rank) would raise the hand."""
         allowed = sorted(self.natural_ranks)
         if category in _KICKER_CATEGORIES:
             start = _KICKER_CATEGORIES[category]
             lowest = ranks[-1]
             groups = set(ranks[:start])
             allowed = [rank for rank in allowed if rank <= lowest and rank not in groups]
-            if category in (Category.HIGH_CARD,):
+            if category is Category.HIGH_CARD:
                 allowed = [rank for rank in allowed if rank < lowest]
-        spares = itertools.combinations_with_replacement(allowed, free)
-        if category in _DISTINCT_SPARES:
-            spares = itertools.combinations(allowed, free)
-        yield from spares
+        return allowed
 
     def _exact_cards_hand(self, cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
         """Five named cards are the best five of a hand that holds them and the face-up cards,
@@ -795,6 +894,19 @@ class _Table:
         return None
 
 
+def _most_wilds(category: Category, ranks: tuple[int, ...], rules: PokerRules) -> int:
+    """The most wilds a value of ``category`` with ``ranks`` can hold (see ``_wilds_can_play``)."""
+    if category is Category.HIGH_CARD:
+        return 0
+    if category is (Category.THREE_OF_A_KIND if rules.two_pair_over_trips else Category.TWO_PAIR):
+        return 0
+    if category is Category.PAIR:
+        return 1
+    if category in _ACES_FIRST:
+        return ranks.count(Rank.ACE)
+    return HAND_CARDS
+
+
 def _wilds_can_play(
     category: Category, ranks: tuple[int, ...], wild_ranks: tuple[int, ...], rules: PokerRules
 ) -> bool:
@@ -802,7 +914,8 @@ def _wilds_can_play(
 
     A wild pairs the best natural card, so no hand with one is a high card, and a pair with
     one is a single wild beside the highest natural; two wilds make three of a kind. Beside a
-    pair a wild makes three of a kind, which outranks two pair unless two pair ranks above it.
+    pair a wild makes three of a kind, which outranks two pair; when two pair ranks above
+    three of a kind, a wild would rather pair a kicker than make the three.
     In a flush or color flush wilds play as aces, ahead of the natural cards.
     """
     if category is Category.HIGH_CARD:

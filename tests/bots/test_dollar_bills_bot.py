@@ -10,7 +10,12 @@ from collections.abc import Callable
 import pytest
 
 from liar_tui.bots.base import Bot
-from liar_tui.bots.dollar_bills_bot import DollarBillsBot, RandomDollarBillsBot
+from liar_tui.bots.dollar_bills_bot import (
+    ActionKey,
+    DollarBillsBot,
+    NormalPolicy,
+    RandomDollarBillsBot,
+)
 from liar_tui.rules.dollar_bills import (
     Bid,
     DollarBillsSession,
@@ -72,10 +77,10 @@ def test_the_bots_never_take_an_illegal_action(name: str) -> None:
             action = bot.act(view)
             assert session.refusal(action) is None, (view, action)
             checked += 1
-            session.apply(_random_turn(session, chooser))
+            session.apply(random_turn(session, chooser))
 
 
-def _random_turn(session: DollarBillsSession, chooser: random.Random) -> Turn:
+def random_turn(session: DollarBillsSession, chooser: random.Random) -> Turn:
     """Move the session on by chance: passes, the cheapest raise, or a jump anywhere."""
     seat = session.turn
     raises = raise_numbers(session.standing, session.max_count)
@@ -201,3 +206,34 @@ def test_a_bot_at_the_table_sees_only_its_own_bill_before_the_show() -> None:
         table.subscribe(seat, BotSeat(seat, bot, bus, until_the_last_game(session)))
     assert session.game == GAMES_AT_THE_TABLE + 1
     assert sum(bot.views for bot in bots) == len(table.actions) > 40
+
+
+# --------------------------------------------------------------------------- as chances
+
+
+def test_its_chances_are_what_it_does() -> None:
+    """:class:`NormalPolicy` is the bot written as chances: the hard bot's model of a seat.
+
+    For states met in play, the bot's own choices over many generators land on the modelled
+    actions only, each about as often as modelled.
+    """
+    chooser = random.Random("policy")
+    for _ in range(20):
+        seats, digits = chooser.randint(2, 6), chooser.randint(4, 12)
+        session = DollarBillsSession(Rules(digits=digits), seats, chooser.randrange(2**32))
+        for _ in range(chooser.randint(0, 4)):
+            session.apply(random_turn(session, chooser))
+        view = session.view(session.turn)
+        held = [view.serial.count(str(digit)) for digit in range(10)]
+        modelled = NormalPolicy(view.standing, seats, digits).distribution(held)
+        assert sum(modelled.values()) == pytest.approx(1)
+        tries = 600
+        seen = Counter(action_key(DollarBillsBot(random.Random(n)).act(view)) for n in range(tries))
+        assert set(seen) <= {key for key, chance in modelled.items() if chance > 0}
+        for key, chance in modelled.items():
+            assert seen[key] / tries == pytest.approx(chance, abs=0.06), (view, key)
+            assert NormalPolicy(view.standing, seats, digits).probability(held, key) == chance
+
+
+def action_key(action: Turn) -> ActionKey:
+    return (action.bid.count, action.bid.digit) if isinstance(action, PlaceBid) else None

@@ -29,6 +29,10 @@ Every hand falls under one of the two, and nothing else is dealt, so the values 
 exactly the values of the deck's hands. With more wilds a hand has at most four naturals,
 and every suit for each of them is tried. A declaration's floor by search is the lowest value
 found that matches it (``matches`` reads the value's ranks, as in the five-card tests).
+
+The parts are valued with the evaluator's own category functions (private to
+``poker_hands``), so that the search is fast and on the evaluator's scale; the first test
+checks that their best is ``hand_rank``'s value.
 """
 
 from __future__ import annotations
@@ -212,7 +216,11 @@ class Search:
         for split in itertools.product(*choices):
             red = high_first([rank for rank, times in split for _ in range(times)])
             black = high_first([rank for rank, times in split for _ in range(counts[rank] - times)])
-            full = [(color, held) for color, held in zip(Color, (red, black)) if len(held) >= need]
+            full = [
+                (color, held)
+                for color, held in zip(Color, (red, black), strict=True)
+                if len(held) >= need
+            ]
             if not full:
                 return True
             (color, held), *_ = full

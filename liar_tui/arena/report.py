@@ -1,0 +1,99 @@
+"""An arena result for people (a Rich table) and for scripts (JSON)."""
+
+from __future__ import annotations
+
+import json
+
+from rich import box
+from rich.table import Table
+
+from liar_tui.arena.runner import ArenaResult, EntrantResult, Scoring
+from liar_tui.arena.stats import Interval
+from liar_tui.games import GAMES
+
+MEASURE_KEYS = {Scoring.WIN_SHARE: "win_share", Scoring.MONEY: "money_per_game"}
+
+
+def fair_share(result: ArenaResult) -> float:
+    """What every entrant would get on average if none were better than another."""
+    return 1 / len(result.entrants) if result.scoring is Scoring.WIN_SHARE else 0.0
+
+
+def _amount(value: float, scoring: Scoring) -> str:
+    if scoring is Scoring.WIN_SHARE:
+        return f"{value:.1%}"
+    return f"{'−' if value < 0 else '+'}{abs(value):.2f}"
+
+
+def _interval(interval: Interval, scoring: Scoring) -> str:
+    if interval.low is None or interval.high is None:
+        return "–"
+    if scoring is Scoring.WIN_SHARE:
+        return f"{interval.low:.1%}".removesuffix("%") + f"–{interval.high:.1%}"
+    return f"{_amount(interval.low, scoring)} to {_amount(interval.high, scoring)}"
+
+
+def _milliseconds(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
+def result_table(result: ArenaResult) -> Table:
+    """One row per entrant, in the order ``--seats`` named them."""
+    title = GAMES[result.game].title
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        title=f"{title}: {result.games} game{'' if result.games == 1 else 's'}, seed {result.seed}",
+        caption=(
+            f"Fair share {_amount(fair_share(result), result.scoring)}; "
+            f"{'Wilson score' if result.scoring is Scoring.WIN_SHARE else 'normal'} intervals; "
+            "seats change chairs every game."
+        ),
+    )
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    table.add_column(result.scoring.value.capitalize(), justify="right", no_wrap=True)
+    table.add_column("95% interval", justify="right", no_wrap=True)
+    table.add_column("Decisions", justify="right")
+    table.add_column("Median ms", justify="right")
+    table.add_column("p99 ms", justify="right")
+    for entrant in result.entrants:
+        table.add_row(
+            str(entrant.entrant + 1),
+            entrant.level.value,
+            _amount(entrant.result.estimate, result.scoring),
+            _interval(entrant.result, result.scoring),
+            str(entrant.decisions),
+            _milliseconds(entrant.median_ms),
+            _milliseconds(entrant.p99_ms),
+        )
+    return table
+
+
+def _entrant_json(entrant: EntrantResult) -> dict[str, object]:
+    return {
+        "seat": entrant.entrant + 1,
+        "level": entrant.level.value,
+        "estimate": entrant.result.estimate,
+        "low": entrant.result.low,
+        "high": entrant.result.high,
+        "decisions": entrant.decisions,
+        "median_ms": entrant.median_ms,
+        "p99_ms": entrant.p99_ms,
+    }
+
+
+def result_json(result: ArenaResult) -> str:
+    """The same figures as the table, unrounded; a missing interval or time is null."""
+    return json.dumps(
+        {
+            "game": result.game,
+            "games": result.games,
+            "seed": result.seed,
+            "measure": MEASURE_KEYS[result.scoring],
+            "fair_share": fair_share(result),
+            "confidence": 0.95,
+            "interval": "wilson" if result.scoring is Scoring.WIN_SHARE else "normal",
+            "seats": [_entrant_json(entrant) for entrant in result.entrants],
+        },
+        indent=2,
+    )

@@ -1,0 +1,276 @@
+"""Playing an arena match: many headless games between bot levels, timed and summed up.
+
+Every game is played on the table the app uses (:class:`~liar_tui.table.table.Table`, its
+:class:`~liar_tui.table.table.Bus` and a :class:`~liar_tui.table.bot_seat.BotSeat` per
+chair acting at once), so a bot measured here is the bot people play against.
+
+Fairness and repeatability:
+
+* The *entrants* are the bots in the order ``--seats`` lists them. In game ``i`` entrant
+  ``e`` sits in chair ``(e + i) mod n``, so over every ``n`` games each entrant has sat in
+  every chair once and the advantage of a chair (who starts, who speaks last) cancels.
+* Game ``i`` gets its own table seed derived from the match seed and ``i`` alone, and the
+  bots draw from generators derived from that table seed; the games are summed in index
+  order. So a match gives the same results for any number of worker processes.
+* Liar's Poker with dollar bills has no natural end: a session runs deal after deal. Here
+  an arena "game" is the first deal of a fresh session (N sessions of one deal each), so
+  the games are independent, as the interval of a mean assumes. The session's own
+  generator picks who opens that deal; the chair rotation above then spreads the openings
+  evenly over the entrants.
+
+The payoff of a game is a share of the win (Liar Game, Liar's Poker with cards: a win
+shared by ``k`` seats counts ``1/k`` to each) or the money won (dollar bills). Every call
+of a bot's ``act`` is timed; times taken on a deal the arena no longer plays are dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from liar_tui.arena.stats import Interval, mean_interval, percentile, wilson_interval
+from liar_tui.bots.base import Bot, make_bot
+from liar_tui.games import GAMES
+from liar_tui.rules import dollar_bills, liar_game, liars_poker
+from liar_tui.table.bot_seat import BotSeat, act_now, fail_loudly
+from liar_tui.table.local import bot_rng, open_table
+from liar_tui.table.seats import BotLevel, SeatConfig
+from liar_tui.table.setup import MAX_SEED, TableSetup
+from liar_tui.table.table import Bus, Refused, SeatUpdate, Table
+
+GAMES_PER_CHUNK = 10
+"""At most this many games go to a worker at once: enough to make sending them cheap, few
+enough that the progress bar moves and an interrupted run stops soon."""
+
+
+class Scoring(Enum):
+    WIN_SHARE = "win share"
+    MONEY = "$ a game"
+
+
+SCORING = {
+    "liar-game": Scoring.WIN_SHARE,
+    "liars-poker-cards": Scoring.WIN_SHARE,
+    "liars-poker-bills": Scoring.MONEY,
+}
+
+
+class ArenaError(Exception):
+    """A game the arena could not finish, with enough said to replay it."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """What to play: a game, one bot level per entrant, how many games, from which seed."""
+
+    game: str
+    levels: tuple[BotLevel, ...]
+    games: int
+    seed: int
+    rules: Any
+    """The game's rules; :func:`default_match` uses the rules' defaults, not the settings,
+    so that a match means the same on every machine."""
+
+
+def default_match(game: str, levels: Sequence[BotLevel], games: int, seed: int) -> Match:
+    return Match(game, tuple(levels), games, seed, GAMES[game].engine.rules())
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game's outcome, per entrant (not per chair)."""
+
+    index: int
+    table_seed: int
+    payoffs: tuple[float, ...]
+    decision_ms: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True)
+class EntrantResult:
+    entrant: int
+    """The entrant's place in ``--seats``, from 0."""
+    level: BotLevel
+    result: Interval
+    """Win share, or mean money per game, with its 95% interval."""
+    decisions: int
+    median_ms: float | None
+    p99_ms: float | None
+    """Decision times; None for an entrant that never had to decide."""
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    game: str
+    scoring: Scoring
+    games: int
+    seed: int
+    entrants: tuple[EntrantResult, ...]
+
+
+def table_seed(match_seed: int, index: int) -> int:
+    """Game ``index``'s table seed: a function of the match seed and the index only."""
+    return random.Random(f"arena:{match_seed}:{index}").randrange(MAX_SEED + 1)
+
+
+def chair_of(entrant: int, index: int, seats: int) -> int:
+    """Where an entrant sits in game ``index``: everyone moves one chair on per game."""
+    return (entrant + index) % seats
+
+
+class _TimedBot:
+    """Passes views to a bot and times every decision while the game is still counted."""
+
+    def __init__(self, bot: Bot, game: _GameInPlay) -> None:
+        self._bot = bot
+        self._game = game
+        self.times_ms: list[float] = []
+
+    def act(self, view: Any) -> Any:
+        start = time.perf_counter_ns()
+        action = self._bot.act(view)
+        elapsed = (time.perf_counter_ns() - start) / 1e6
+        if self._game.payoffs is None:
+            self.times_ms.append(elapsed)
+        return action
+
+
+class _GameInPlay:
+    """Listens to the table's public events until one of them settles the game."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+        self.payoffs: tuple[float, ...] | None = None
+
+    def __call__(self, update: SeatUpdate | Refused) -> None:
+        if self.payoffs is not None or isinstance(update, Refused):
+            return
+        for event in update.events:
+            if (payoffs := _payoffs(event, self._table.setup)) is not None:
+                self.payoffs = payoffs
+                self._table.close()
+                return
+
+
+def _payoffs(event: Any, setup: TableSetup) -> tuple[float, ...] | None:
+    """Each chair's payoff when ``event`` ends an arena game; None for any other event."""
+    seats = len(setup.seats)
+    if isinstance(event, liar_game.GameOver):
+        return tuple(
+            1 / len(event.winners) if chair in event.winners else 0.0 for chair in range(seats)
+        )
+    if isinstance(event, liars_poker.GameOver):
+        return tuple(1.0 if chair == event.winner else 0.0 for chair in range(seats))
+    if isinstance(event, dollar_bills.Settled):
+        return tuple(float(amount) for amount in event.amounts)
+    return None
+
+
+def play_game(match: Match, index: int) -> PlayedGame:
+    """Play game ``index`` of the match to its end; :class:`ArenaError` if it cannot end."""
+    seats = len(match.levels)
+    entrant_in_chair = {chair_of(e, index, seats): e for e in range(seats)}
+    levels = [match.levels[entrant_in_chair[chair]] for chair in range(seats)]
+    seed = table_seed(match.seed, index)
+    setup = TableSetup(
+        match.game,
+        match.rules,
+        tuple(SeatConfig(f"Bot {chair + 1}", level=level) for chair, level in enumerate(levels)),
+        seed,
+    )
+    table = open_table(setup)
+    bus = Bus(table)
+    in_play = _GameInPlay(table)
+    table.subscribe(0, in_play)
+    timed = [
+        _TimedBot(make_bot(match.game, level, bot_rng(setup, chair)), in_play)
+        for chair, level in enumerate(levels)
+    ]
+    try:
+        for chair, bot in enumerate(timed):
+            table.subscribe(chair, BotSeat(chair, bot, bus, act_now, fail_loudly))
+    except RuntimeError as error:
+        raise ArenaError(f"game {index + 1} (table seed {seed}): {error}") from error
+    if in_play.payoffs is None:
+        raise ArenaError(f"game {index + 1} (table seed {seed}) stopped before its end")
+    by_entrant = [entrant_in_chair[chair] for chair in range(seats)]
+    payoffs = [0.0] * seats
+    times: list[tuple[float, ...]] = [()] * seats
+    for chair, entrant in enumerate(by_entrant):
+        payoffs[entrant] = in_play.payoffs[chair]
+        times[entrant] = tuple(timed[chair].times_ms)
+    return PlayedGame(index, seed, tuple(payoffs), tuple(times))
+
+
+def play_games(match: Match, indices: Sequence[int]) -> list[PlayedGame]:
+    return [play_game(match, index) for index in indices]
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the match and says so once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(games: int, jobs: int) -> Iterator[range]:
+    size = max(1, min(GAMES_PER_CHUNK, games // (jobs * 4)))
+    for start in range(0, games, size):
+        yield range(start, min(games, start + size))
+
+
+def run_match(
+    match: Match, jobs: int = 1, on_progress: Callable[[int], None] | None = None
+) -> ArenaResult:
+    """Play every game of the match in ``jobs`` processes and sum the results up.
+
+    ``on_progress`` hears how many games have just finished. ``jobs=1`` plays in this
+    process; the results are the same either way.
+    """
+    played: list[PlayedGame] = []
+    if jobs == 1:
+        for index in range(match.games):
+            played.append(play_game(match, index))
+            if on_progress is not None:
+                on_progress(1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
+            pending: set[Future[list[PlayedGame]]] = {
+                pool.submit(play_games, match, chunk) for chunk in _chunks(match.games, jobs)
+            }
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        chunk = future.result()
+                        played += chunk
+                        if on_progress is not None:
+                            on_progress(len(chunk))
+            except BaseException:
+                for future in pending:
+                    future.cancel()
+                raise
+    played.sort(key=lambda game: game.index)
+    return summarize(match, played)
+
+
+def summarize(match: Match, played: Sequence[PlayedGame]) -> ArenaResult:
+    """Each entrant's result with its interval, and its decision times, over ``played``."""
+    scoring = SCORING[match.game]
+    entrants = []
+    for entrant, level in enumerate(match.levels):
+        payoffs = [game.payoffs[entrant] for game in played]
+        if scoring is Scoring.WIN_SHARE:
+            result = wilson_interval(math.fsum(payoffs), len(payoffs))
+        else:
+            result = mean_interval(payoffs)
+        times = [ms for game in played for ms in game.decision_ms[entrant]]
+        median = percentile(times, 0.5) if times else None
+        p99 = percentile(times, 0.99) if times else None
+        entrants.append(EntrantResult(entrant, level, result, len(times), median, p99))
+    return ArenaResult(match.game, scoring, len(played), match.seed, tuple(entrants))
