@@ -17,17 +17,28 @@ class Bot(Protocol):
 def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
     """The bot for ``game`` at ``level``, drawing its own randomness from ``rng``."""
     if game == "liar-game":
-        from liar_tui.bots.liar_game_bot import LiarGameBot
-        from liar_tui.bots.random_bot import RandomLiarGameBot
-
         if level is BotLevel.EASY:
-            return RandomLiarGameBot(rng)
+            from liar_tui.bots.liar_game_easy import EasyLiarGameBot
+
+            return EasyLiarGameBot(rng)
+        if level is BotLevel.HARD:
+            from liar_tui.bots.liar_game_hard import HardLiarGameBot
+
+            return HardLiarGameBot(rng)
+        from liar_tui.bots.liar_game_bot import LiarGameBot
+
         return LiarGameBot(rng)
     if game == "liars-poker-cards":
-        from liar_tui.bots.liars_poker_bot import LiarsPokerBot, RandomLiarsPokerBot
-
         if level is BotLevel.EASY:
-            return RandomLiarsPokerBot(rng)
+            from liar_tui.bots.liars_poker_easy import EasyLiarsPokerBot
+
+            return EasyLiarsPokerBot(rng)
+        if level is BotLevel.HARD:
+            from liar_tui.bots.liars_poker_hard import HardLiarsPokerBot
+
+            return HardLiarsPokerBot(rng)
+        from liar_tui.bots.liars_poker_bot import LiarsPokerBot
+
         return LiarsPokerBot(rng)
     if game == "liars-poker-bills":
         if level is BotLevel.EASY:

@@ -52,16 +52,19 @@ class LiarGameBot:
 
     def act(self, view: LiarGameView) -> ShowHand:
         odds = TableOdds.estimate(view, self.rng)
-        turn = _Turn(view, odds)
+        turn = Turn(view, odds)
         hands = legal_hands(view.pocket, view.rules)
         return ShowHand(view.seat, max(hands, key=turn.worth))
 
 
-class _Turn:
+class Turn:
     """One decision's arithmetic, with the chances it asks for more than once remembered."""
 
-    def __init__(self, view: LiarGameView, odds: TableOdds) -> None:
+    def __init__(
+        self, view: LiarGameView, odds: TableOdds, future_weight: float = FUTURE_WEIGHT
+    ) -> None:
         self.view = view
+        self.future_weight = future_weight
         self.odds = odds
         self.book = hand_book(view.rules)
         self.mine = view.scores[view.seat]
@@ -100,7 +103,7 @@ class _Turn:
             if (danger := self.dangers[opponent.seat])
         )
         kept = () if renews_pocket(hand) else _left_after(self.view.pocket, hand)
-        return now + stop + (1 - self.danger) * FUTURE_WEIGHT * self.pocket_value(kept)
+        return now + stop + (1 - self.danger) * self.future_weight * self.pocket_value(kept)
 
     def pocket_value(self, kept: tuple[Card, ...]) -> float:
         """What the kept cards plus one fresh card would earn if shown next round."""

@@ -175,7 +175,14 @@ def top_declaration(view: LiarsPokerView) -> Declaration:
 
 
 def is_wild(card: Card, rules: PokerRules) -> bool:
-    return card.is_joker or card.rank in rules.wild_ranks
+    return wild_flags(rules)[card.rank]
+
+
+@functools.lru_cache(maxsize=64)
+def wild_flags(rules: PokerRules) -> tuple[bool, ...]:
+    """Indexed by rank value: whether a card of that rank is wild. The Monte Carlo asks per
+    card, and a list index costs a fraction of hashing a ``Rank`` into ``wild_ranks``."""
+    return tuple(rank == Rank.JOKER or rank in rules.wild_ranks for rank in range(16))
 
 
 def value_of(cards: Sequence[Card], rules: PokerRules) -> HandRank:
@@ -205,11 +212,13 @@ class Meter:
 
     def __init__(self, rules: PokerRules) -> None:
         self.rules = rules
+        self.wild = wild_flags(rules) if rules.has_wilds else None
         self.spent = 0.0
 
     def value(self, cards: Sequence[Card]) -> HandRank:
         rules = self.rules
-        if any(is_wild(card, rules) for card in cards):
+        wild = self.wild
+        if wild is not None and any(wild[card.rank] for card in cards):
             self.spent += self.WILD
             return hand_rank(cards, rules)
         if len(cards) == HAND_CARDS:
@@ -242,20 +251,22 @@ def usefulness(pocket: Sequence[Card], communal: Sequence[Card], rules: PokerRul
     then cards of a four-card flush or straight draw, then high cards.
 
     The Monte Carlo asks this for every simulated discard, so it counts in plain lists and
-    rank bits rather than in sets and counters.
+    rank bits rather than in sets and counters, and keys suits by identity: hashing an enum
+    member costs more than the rest of the loop.
     """
-    wild_ranks = rules.wild_ranks
+    wild = wild_flags(rules)
     by_rank = [0] * 16
-    by_suit: dict[object, int] = {}
+    by_suit: dict[int, int] = {}
     wilds = 0
     present = 0
     for card in (*pocket, *communal):
         rank = card.rank
-        if rank is Rank.JOKER or rank in wild_ranks:
+        if wild[rank]:
             wilds += 1
             continue
         by_rank[rank] += 1
-        by_suit[card.suit] = by_suit.get(card.suit, 0) + 1
+        suit = id(card.suit)
+        by_suit[suit] = by_suit.get(suit, 0) + 1
         present |= 1 << rank
     drawing = 0
     for window in _WINDOW_BITS:
@@ -264,11 +275,11 @@ def usefulness(pocket: Sequence[Card], communal: Sequence[Card], rules: PokerRul
     scores: list[float] = []
     for card in pocket:
         rank = card.rank
-        if rank is Rank.JOKER or rank in wild_ranks:
+        if wild[rank]:
             scores.append(1000.0)
         elif by_rank[rank] >= 2:
             scores.append(100.0 * by_rank[rank] + rank)
-        elif by_suit[card.suit] + wilds >= 4:
+        elif by_suit[id(card.suit)] + wilds >= 4:
             scores.append(60.0 + rank)
         elif drawing >> rank & 1:
             scores.append(40.0 + rank)
@@ -418,7 +429,7 @@ class ClaimOdds:
     """The chance that, taking the hand and drawing sensibly, the taker can say a true raise."""
 
 
-BLUFF_LIKELIHOOD = 0.4
+BLUFF_LIKELIHOOD = 0.25
 """How much likelier a declaration is from a hand that makes it true than from one that does
 not. Players bluff only when they must, so a claim is evidence for itself, but weak evidence:
 a hand that misses has to say something."""
@@ -465,13 +476,16 @@ def claim_odds(view: LiarsPokerView, held: HeldHand | None, rng: random.Random) 
         samples += 1
         meter.spent += STEP_COST * len(turns)
         deck = rng.sample(pool, min(needed, len(pool)))
-        hand = list(held.pocket) if known_start and held is not None else _deal(deck, pocket_size)
+        if known_start and held is not None:
+            hand = list(held.pocket)
+        else:
+            hand = deal_from(deck, pocket_size)
         spent: list[Card] = []
         weight = 1.0
         value = last
         for counts, claimed in turns:
             for count in counts:
-                _redraw(hand, junk_discard(hand, communal, round_rules, count), deck, spent, rng)
+                redraw(hand, junk_discard(hand, communal, round_rules, count), deck, spent, rng)
             value = meter.value([*hand, *communal])
             if value < claimed:
                 weight *= BLUFF_LIKELIHOOD
@@ -479,7 +493,7 @@ def claim_odds(view: LiarsPokerView, held: HeldHand | None, rng: random.Random) 
             weight_true += weight
         else:
             weight_false += weight
-        _redraw(hand, sensible_discard(hand, communal, round_rules), deck, spent, rng)
+        redraw(hand, sensible_discard(hand, communal, round_rules), deck, spent, rng)
         if meter.value([*hand, *communal]) > last:
             improvable += weight
     total = weight_true + weight_false
@@ -510,13 +524,13 @@ def _turns(
     return turns
 
 
-def _deal(deck: list[Card], count: int) -> list[Card]:
+def deal_from(deck: list[Card], count: int) -> list[Card]:
     hand = deck[-count:]
     del deck[-count:]
     return hand
 
 
-def _redraw(
+def redraw(
     hand: list[Card],
     thrown: Sequence[Card],
     deck: list[Card],

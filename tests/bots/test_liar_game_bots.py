@@ -13,6 +13,8 @@ import pytest
 
 from liar_tui.bots.base import Bot, make_bot
 from liar_tui.bots.liar_game_bot import LiarGameBot
+from liar_tui.bots.liar_game_easy import EasyLiarGameBot
+from liar_tui.bots.liar_game_hard import HardLiarGameBot
 from liar_tui.bots.liar_game_odds import hand_book, ranks_of
 from liar_tui.bots.random_bot import RandomLiarGameBot
 from liar_tui.rules.cards import Card, Rank, parse_cards, shoe
@@ -248,16 +250,16 @@ def test_a_view_reaches_no_card_but_its_pocket_and_shown_ones() -> None:
 @pytest.mark.parametrize(
     ("level", "kind"),
     [
-        (BotLevel.EASY, RandomLiarGameBot),
+        (BotLevel.EASY, EasyLiarGameBot),
         (BotLevel.NORMAL, LiarGameBot),
-        (BotLevel.HARD, LiarGameBot),
+        (BotLevel.HARD, HardLiarGameBot),
     ],
 )
 def test_make_bot_picks_the_bot_for_each_level(level: BotLevel, kind: type) -> None:
     assert type(make_bot("liar-game", level, random.Random(0))) is kind
 
 
-def test_beats_three_random_bots_at_a_real_table() -> None:
+def test_beats_three_easy_bots_at_a_real_table() -> None:
     games = 20
     wins = 0
     for seed in range(games):
