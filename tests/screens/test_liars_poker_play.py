@@ -25,6 +25,7 @@ from liar_tui.rules.liars_poker import (
 from liar_tui.rules.poker_rules import PokerRules
 from liar_tui.screens.challenge import ChallengeScreen
 from liar_tui.screens.confirm import ConfirmScreen
+from liar_tui.screens.dealers_choice import DealersChoiceScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liars_poker_over import LiarsPokerOverScreen
 from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
@@ -407,3 +408,23 @@ async def test_a_whole_game_against_bots_by_keys_shows_what_each_bot_did() -> No
         assert table.over
         assert bots_declared
         assert "wins: the last player with lives left" in screen_text(app)
+
+
+async def test_dealers_choice_lets_the_opener_set_the_round_and_the_table_plays_it() -> None:
+    app = table_app(TWO_PEOPLE, LiarsPokerRules(dealers_choice=True), seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert table is not None and table.view(0).phase is Phase.CHOOSE_RULES
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, DealersChoiceScreen)
+        assert "dealer's choice" in screen_text(app)
+        await pilot.click("#hand-size-7")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        view = acting(app)
+        assert view.phase is Phase.DECLARE and view.round_rules.poker.hand_size == 7
+        assert len(view.hand) == 7
+        assert "This round: 7-card hands, best five count" in panel_text(app, "#table-panel")
