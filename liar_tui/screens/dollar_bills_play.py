@@ -17,8 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from liar_tui.games import GAMES
@@ -35,14 +33,13 @@ from liar_tui.screens.bills_panels import BidHistory, SeatsPanel
 from liar_tui.screens.bills_privacy import BillPrivacyScreen
 from liar_tui.screens.bills_reveal import BillsRevealScreen
 from liar_tui.screens.confirm import ConfirmScreen
-from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
+from liar_tui.screens.table_screen import TableScreen
+from liar_tui.table.table import Refused, SeatChannel
 from liar_tui.widgets.bid_builder import BidBuilder, chance_text
 from liar_tui.widgets.bill import BillFace, dollars
-from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.table_panels import subject_verb
 
 if TYPE_CHECKING:
-    from liar_tui.app import LiarApp
     from liar_tui.store.saves import SavedTable
 
 LEAVE_QUESTION = (
@@ -67,7 +64,7 @@ def saved_summary(saved: SavedTable) -> str:
     return f"{title}, game {view.game}: {ledger}"
 
 
-class DollarBillsPlayScreen(Screen[None]):
+class DollarBillsPlayScreen(TableScreen):
     """One dollar-bill table: your bill, the bid builder, the bidding so far, the seats."""
 
     CSS_PATH = "dollar_bills_play.tcss"
@@ -76,20 +73,8 @@ class DollarBillsPlayScreen(Screen[None]):
         Binding("escape", "leave", "Leave"),
     ]
 
-    class TableUpdated(Message):
-        """Something the table told one of our seats, carried onto the UI's message queue."""
-
-        def __init__(self, update: SeatUpdate | Refused) -> None:
-            super().__init__()
-            self.update = update
-
     def __init__(self, channel: SeatChannel) -> None:
-        super().__init__()
-        self.channel = channel
-        self.setup = channel.setup
-        self.names = channel.setup.names
-        self.humans = channel.seats
-        self.hot_seat = len(self.humans) >= 2
+        super().__init__(channel)
         self._views: dict[int, DollarBillsView] = {}
         self._to_act: tuple[int, ...] = ()
         self._shows: deque[GameRecord] = deque()
@@ -103,14 +88,6 @@ class DollarBillsPlayScreen(Screen[None]):
         self._advance_queued = False
         self._turn_sent = False
         """A bid or pass is on its way to the table: a second Enter must not send another."""
-
-    @property
-    def liar_app(self) -> LiarApp:
-        return self.app  # type: ignore[return-value]
-
-    @property
-    def look(self) -> CardLook:
-        return CardLook.from_settings(self.liar_app.settings)
 
     # layout ---------------------------------------------------------------------------
 
@@ -136,22 +113,11 @@ class DollarBillsPlayScreen(Screen[None]):
         self.query_one("#history-panel").border_title = "This game"
         self.query_one("#side-column").border_title = "Liar's Poker · bills"
         self.query_one("#builder").display = False
-        for seat in self.humans:
-            self.channel.subscribe(seat, self._listen)
-
-    def on_unmount(self) -> None:
-        """Nobody plays at this table once its screen is gone (left, or a new table began):
-        closing it keeps a bot whose timer fires late from saving over the next table."""
-        self.channel.close()
-
-    def _listen(self, update: SeatUpdate | Refused) -> None:
-        """Called by the table, possibly from inside a bot's turn: only queue a message."""
-        self.post_message(self.TableUpdated(update))
 
     # table updates --------------------------------------------------------------------
 
-    @on(TableUpdated)
-    def _table_updated(self, message: TableUpdated) -> None:
+    @on(TableScreen.TableUpdated)
+    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
         update = message.update
         if isinstance(update, Refused):
             self._turn_sent = False

@@ -17,8 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from liar_tui.games import GAMES
@@ -28,13 +26,13 @@ from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.reveal import RevealScreen
 from liar_tui.screens.scoreboard import ScoreboardScreen
-from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
-from liar_tui.widgets.card_art import CardLook, inline_cards
+from liar_tui.screens.table_screen import TableScreen
+from liar_tui.table.table import Refused, SeatChannel
+from liar_tui.widgets.card_art import inline_cards
 from liar_tui.widgets.hand_picker import HandPicker
 from liar_tui.widgets.table_panels import LastRoundSummary, ScorePanel, names_joined
 
 if TYPE_CHECKING:
-    from liar_tui.app import LiarApp
     from liar_tui.store.saves import SavedTable
 
 LEAVE_QUESTION = (
@@ -58,7 +56,7 @@ def saved_summary(saved: SavedTable) -> str:
     return f"{title}, round {view.round}, playing to {saved.setup.rules.target}: {scores}"
 
 
-class LiarGamePlayScreen(Screen[None]):
+class LiarGamePlayScreen(TableScreen):
     """One Liar Game table: scoreboard, the active human's pocket, and the last round."""
 
     CSS_PATH = "liar_game_play.tcss"
@@ -67,20 +65,8 @@ class LiarGamePlayScreen(Screen[None]):
         Binding("escape", "leave", "Leave"),
     ]
 
-    class TableUpdated(Message):
-        """Something the table told one of our seats, carried onto the UI's message queue."""
-
-        def __init__(self, update: SeatUpdate | Refused) -> None:
-            super().__init__()
-            self.update = update
-
     def __init__(self, channel: SeatChannel) -> None:
-        super().__init__()
-        self.channel = channel
-        self.setup = channel.setup
-        self.names = channel.setup.names
-        self.humans = channel.seats
-        self.hot_seat = len(self.humans) >= 2
+        super().__init__(channel)
         self._views: dict[int, LiarGameView] = {}
         self._to_act: tuple[int, ...] = ()
         self._reveals: deque[RoundRevealed] = deque()
@@ -94,14 +80,6 @@ class LiarGamePlayScreen(Screen[None]):
         self._advance_queued = False
         self._hand_sent = False
         """A hand is on its way to the table: a second Enter must not send it twice."""
-
-    @property
-    def liar_app(self) -> LiarApp:
-        return self.app  # type: ignore[return-value]
-
-    @property
-    def look(self) -> CardLook:
-        return CardLook.from_settings(self.liar_app.settings)
 
     # layout ---------------------------------------------------------------------------
 
@@ -123,22 +101,11 @@ class LiarGamePlayScreen(Screen[None]):
         self.query_one("#last-round-panel").border_title = "Last round"
         self.query_one("#side-column").border_title = "Liar Game"
         self.query_one("#picker").display = False
-        for seat in self.humans:
-            self.channel.subscribe(seat, self._listen)
-
-    def on_unmount(self) -> None:
-        """Nobody plays at this table once its screen is gone (left, or a new table began):
-        closing it keeps a bot whose timer fires late from saving over the next table."""
-        self.channel.close()
-
-    def _listen(self, update: SeatUpdate | Refused) -> None:
-        """Called by the table, possibly from inside a bot's turn: only queue a message."""
-        self.post_message(self.TableUpdated(update))
 
     # table updates --------------------------------------------------------------------
 
-    @on(TableUpdated)
-    def _table_updated(self, message: TableUpdated) -> None:
+    @on(TableScreen.TableUpdated)
+    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
         update = message.update
         if isinstance(update, Refused):
             self._hand_sent = False

@@ -22,8 +22,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from liar_tui.games import GAMES
@@ -57,16 +55,16 @@ from liar_tui.screens.poker_panels import (
     rules_phrases,
 )
 from liar_tui.screens.privacy import PrivacyScreen
+from liar_tui.screens.table_screen import TableScreen
 from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
 from liar_tui.widgets.buttons import MouseButton
-from liar_tui.widgets.card_art import CardLook, inline_cards
+from liar_tui.widgets.card_art import inline_cards
 from liar_tui.widgets.cards import CardFace
 from liar_tui.widgets.declaration_builder import DeclarationBuilder
 from liar_tui.widgets.discard_picker import DiscardPicker, DiscardRules
 from liar_tui.widgets.table_panels import subject_verb
 
 if TYPE_CHECKING:
-    from liar_tui.app import LiarApp
     from liar_tui.store.saves import SavedTable
 
 LEAVE_QUESTION = (
@@ -94,7 +92,7 @@ def saved_summary(saved: SavedTable) -> str:
     return f"{title}, round {view.round}: {lives_line(saved.setup.names, view.lives)}"
 
 
-class LiarsPokerPlayScreen(Screen[None]):
+class LiarsPokerPlayScreen(TableScreen):
     """One Liar's Poker table: the lives board, the round so far, and the turn in hand."""
 
     CSS_PATH = "liars_poker_play.tcss"
@@ -109,20 +107,8 @@ class LiarsPokerPlayScreen(Screen[None]):
     """The chips played while declaring take Ctrl keys: plain letters go into the
     declaration's text line there."""
 
-    class TableUpdated(Message):
-        """Something the table told one of our seats, carried onto the UI's message queue."""
-
-        def __init__(self, update: SeatUpdate | Refused) -> None:
-            super().__init__()
-            self.update = update
-
     def __init__(self, channel: SeatChannel) -> None:
-        super().__init__()
-        self.channel = channel
-        self.setup = channel.setup
-        self.names = channel.setup.names
-        self.humans = channel.seats
-        self.hot_seat = len(self.humans) >= 2
+        super().__init__(channel)
         self._views: dict[int, LiarsPokerView] = {}
         self._to_act: tuple[int, ...] = ()
         self._challenges: deque[tuple[ChallengeResolved, RoundRules]] = deque()
@@ -141,14 +127,6 @@ class LiarsPokerPlayScreen(Screen[None]):
         self._advance_queued = False
         self._sent = False
         """An action is on its way to the table: a second key must not send it twice."""
-
-    @property
-    def liar_app(self) -> LiarApp:
-        return self.app  # type: ignore[return-value]
-
-    @property
-    def look(self) -> CardLook:
-        return CardLook.from_settings(self.liar_app.settings)
 
     # layout ---------------------------------------------------------------------------
 
@@ -195,25 +173,14 @@ class LiarsPokerPlayScreen(Screen[None]):
         self.query_one("#history-panel").border_title = "This round"
         self.query_one("#table-panel").border_title = "Round 1"
         self._hide_turn()
-        for seat in self.humans:
-            self.channel.subscribe(seat, self._listen)
-
-    def on_unmount(self) -> None:
-        """Nobody plays at this table once its screen is gone (left, or a new table began):
-        closing it keeps a bot whose timer fires late from saving over the next table."""
-        self.channel.close()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.height < SHORT_SCREEN, "-short")
 
-    def _listen(self, update: SeatUpdate | Refused) -> None:
-        """Called by the table, possibly from inside a bot's turn: only queue a message."""
-        self.post_message(self.TableUpdated(update))
-
     # table updates --------------------------------------------------------------------
 
-    @on(TableUpdated)
-    def _table_updated(self, message: TableUpdated) -> None:
+    @on(TableScreen.TableUpdated)
+    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
         update = message.update
         if isinstance(update, Refused):
             self._sent = False
