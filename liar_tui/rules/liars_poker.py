@@ -291,7 +291,8 @@ class LiarsPokerView:
 
     @property
     def to_beat(self) -> HandRank | None:
-        """The floor a declaration must beat now; None at the opening (see ``opening_floor``)."""
+        """The floor a declaration must beat now; None at the opening, which must beat
+        ``lowest_hand(round_rules.poker, communal)``."""
         return self.declarations[-1].floor if self.declarations else None
 
     @property
