@@ -537,7 +537,7 @@ class DeclarationBuilder(Widget):
     def _to_beat_line(self) -> str:
         if self._to_beat is not None:
             return f"To beat: {floor_words(self._to_beat)}"
-        return "You open the round: any hand above the lowest one"
+        return "Opening: any hand above the lowest one"
 
 
 def _set_or_clear(picker: Select[Any], value: object | None) -> None:
