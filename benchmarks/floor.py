@@ -40,7 +40,7 @@ from liar_tui.rules.poker_hands import hand_rank
 from liar_tui.rules.poker_rules import Category, Color, PokerRules
 
 SEED = 20130612
-ROUNDS = 30
+ROUNDS = 120
 """Rounds per rule set and kind of table."""
 DECLARATIONS_PER_ROUND = 60
 RULE_SETS = (
