@@ -18,14 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from liar_tui.rules.cards import Card
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook, inline_cards
-from liar_tui.widgets.hand_picker import PickableCard
+from liar_tui.widgets.hand_picker import CardRowPicker, PickableCard
 
 MAX_CARDS = 9
 """Seven hidden cards, or five and two communal ones: a key 1-9 for each."""
@@ -53,7 +51,7 @@ class DiscardRules:
         return None
 
 
-class DiscardPicker(Widget, can_focus=True):
+class DiscardPicker(CardRowPicker):
     """The hand held, laid out as cards: pick the ones to throw away, then draw."""
 
     DEFAULT_CSS = """
@@ -96,8 +94,6 @@ class DiscardPicker(Widget, can_focus=True):
         Binding("c,backspace", "clear", "Clear", show=False),
     ]
 
-    cursor: reactive[int] = reactive(0)
-
     class Submitted(Message):
         """The player asked to discard the picked cards (the table decides if they may)."""
 
@@ -115,17 +111,11 @@ class DiscardPicker(Widget, can_focus=True):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.look = look
-        self._cards: tuple[Card, ...] = ()
-        self._picked: set[int] = set()
         self._limits = DiscardRules()
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return self._cards
-
-    @property
-    def selection(self) -> tuple[Card, ...]:
-        return tuple(card for index, card in enumerate(self._cards) if index in self._picked)
 
     def compose(self) -> ComposeResult:
         yield Horizontal(id="discard-cards")
@@ -158,34 +148,8 @@ class DiscardPicker(Widget, can_focus=True):
             return isinstance(index, int) and index < len(self._cards)
         return True
 
-    def action_toggle(self, index: int) -> None:
-        if not 0 <= index < len(self._cards):
-            self.app.bell()
-            return
-        self.cursor = index
-        self._picked ^= {index}
-        self._refresh_pick()
-
-    def action_toggle_cursor(self) -> None:
-        self.action_toggle(self.cursor)
-
-    def action_move(self, step: int) -> None:
-        if self._cards:
-            self.cursor = (self.cursor + step) % len(self._cards)
-
-    def action_clear(self) -> None:
-        if self._picked:
-            self._picked.clear()
-            self._refresh_pick()
-
     def action_submit(self) -> None:
         self.post_message(self.Submitted(self, self.selection))
-
-    @on(PickableCard.Pressed)
-    def _card_clicked(self, event: PickableCard.Pressed) -> None:
-        event.stop()
-        self.focus()
-        self.action_toggle(event.index)
 
     @on(Button.Pressed, "#discard-draw")
     def _draw_clicked(self, event: Button.Pressed) -> None:
@@ -199,14 +163,8 @@ class DiscardPicker(Widget, can_focus=True):
 
     # drawing --------------------------------------------------------------------------
 
-    def watch_cursor(self, cursor: int) -> None:
-        for card in self.query(PickableCard):
-            card.under_cursor = card.index == cursor
-
     def _refresh_pick(self) -> None:
-        for card in self.query(PickableCard):
-            card.picked = card.index in self._picked
-            card.under_cursor = card.index == self.cursor
+        super()._refresh_pick()
         self.query_one("#discard-status", Static).update(self.status_text())
 
     def status_text(self) -> Text:

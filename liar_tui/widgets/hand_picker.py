@@ -74,7 +74,64 @@ class PickableCard(Widget):
         self.post_message(self.Pressed(self.index))
 
 
-class HandPicker(Widget, can_focus=True):
+class CardRowPicker(Widget, can_focus=True):
+    """Cards in a row, picked by their number keys, the arrows and space, or the mouse.
+
+    Liar Game's pocket and Liar's Poker's discard pick cards alike; what the pick is for
+    (the buttons, the message sent, the line under the cards) is each subclass's own, and
+    each extends :meth:`_refresh_pick` to redraw that line.
+    """
+
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(
+        self, cards: Sequence[Card] = (), *, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._cards: tuple[Card, ...] = tuple(cards)
+        self._picked: set[int] = set()
+
+    @property
+    def selection(self) -> tuple[Card, ...]:
+        return tuple(card for index, card in enumerate(self._cards) if index in self._picked)
+
+    def action_toggle(self, index: int) -> None:
+        if not 0 <= index < len(self._cards):
+            self.app.bell()
+            return
+        self.cursor = index
+        self._picked ^= {index}
+        self._refresh_pick()
+
+    def action_toggle_cursor(self) -> None:
+        self.action_toggle(self.cursor)
+
+    def action_move(self, step: int) -> None:
+        if self._cards:
+            self.cursor = (self.cursor + step) % len(self._cards)
+
+    def action_clear(self) -> None:
+        if self._picked:
+            self._picked.clear()
+            self._refresh_pick()
+
+    @on(PickableCard.Pressed)
+    def _card_clicked(self, event: PickableCard.Pressed) -> None:
+        event.stop()
+        self.focus()
+        self.action_toggle(event.index)
+
+    def watch_cursor(self, cursor: int) -> None:
+        for card in self.query(PickableCard):
+            card.under_cursor = card.index == cursor
+
+    def _refresh_pick(self) -> None:
+        for card in self.query(PickableCard):
+            card.picked = card.index in self._picked
+            card.under_cursor = card.index == self.cursor
+
+
+class HandPicker(CardRowPicker):
     """A pocket laid out as cards; pick some, read their value, show them."""
 
     DEFAULT_CSS = """
@@ -117,8 +174,6 @@ class HandPicker(Widget, can_focus=True):
     """Clear is left out of the footer, which has no room for it at 80 columns; its button
     names the key instead, and the help lists it with the others."""
 
-    cursor: reactive[int] = reactive(0)
-
     class SelectionChanged(Message):
         """The picked cards changed; ``cards`` are in pocket order."""
 
@@ -152,19 +207,13 @@ class HandPicker(Widget, can_focus=True):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(id=id, classes=classes)
+        super().__init__(pocket, id=id, classes=classes)
         self.rules = rules
         self.look = look
-        self._pocket: tuple[Card, ...] = tuple(pocket)
-        self._picked: set[int] = set()
 
     @property
     def pocket(self) -> tuple[Card, ...]:
-        return self._pocket
-
-    @property
-    def selection(self) -> tuple[Card, ...]:
-        return tuple(card for index, card in enumerate(self._pocket) if index in self._picked)
+        return self._cards
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pocket"):
@@ -175,11 +224,11 @@ class HandPicker(Widget, can_focus=True):
             yield MouseButton("Clear (c)", id="clear-pick", compact=True)
 
     def _card_widgets(self) -> list[PickableCard]:
-        return [PickableCard(i, card, self.look) for i, card in enumerate(self._pocket)]
+        return [PickableCard(i, card, self.look) for i, card in enumerate(self._cards)]
 
     async def show_pocket(self, pocket: Sequence[Card]) -> None:
         """Lay out a new pocket with nothing picked (a new round, or another player's turn)."""
-        self._pocket = tuple(pocket)
+        self._cards = tuple(pocket)
         self._picked.clear()
         row = self.query_one("#pocket", Horizontal)
         await row.remove_children()
@@ -189,34 +238,8 @@ class HandPicker(Widget, can_focus=True):
 
     # actions --------------------------------------------------------------------------
 
-    def action_toggle(self, index: int) -> None:
-        if not 0 <= index < len(self._pocket):
-            self.app.bell()
-            return
-        self.cursor = index
-        self._picked ^= {index}
-        self._refresh_pick()
-
-    def action_toggle_cursor(self) -> None:
-        self.action_toggle(self.cursor)
-
-    def action_move(self, step: int) -> None:
-        if self._pocket:
-            self.cursor = (self.cursor + step) % len(self._pocket)
-
-    def action_clear(self) -> None:
-        if self._picked:
-            self._picked.clear()
-            self._refresh_pick()
-
     def action_submit(self) -> None:
         self.post_message(self.Submitted(self, self.selection))
-
-    @on(PickableCard.Pressed)
-    def _card_clicked(self, event: PickableCard.Pressed) -> None:
-        event.stop()
-        self.focus()
-        self.action_toggle(event.index)
 
     @on(Button.Pressed, "#show-hand")
     def _show_clicked(self, event: Button.Pressed) -> None:
@@ -230,14 +253,8 @@ class HandPicker(Widget, can_focus=True):
 
     # drawing --------------------------------------------------------------------------
 
-    def watch_cursor(self, cursor: int) -> None:
-        for card in self.query(PickableCard):
-            card.under_cursor = card.index == cursor
-
     def _refresh_pick(self, announce: bool = True) -> None:
-        for card in self.query(PickableCard):
-            card.picked = card.index in self._picked
-            card.under_cursor = card.index == self.cursor
+        super()._refresh_pick()
         self.query_one("#hand-value", Static).update(self._value_text())
         if announce:
             self.post_message(self.SelectionChanged(self, self.selection))
