@@ -20,10 +20,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from liar_tui.bots.liars_poker_bot import LiarsPokerBot
 from liar_tui.bots.liars_poker_odds import (
     HeldHand,
     Meter,
-    best_keep,
     deal_from,
     discard_bounds,
     is_legal,
@@ -42,12 +42,8 @@ from liar_tui.rules.declarations import Declaration, declaration_of
 from liar_tui.rules.liars_poker import (
     Action,
     Challenge,
-    ChooseRules,
-    Declare,
-    Discard,
     Discarded,
     LiarsPokerView,
-    Phase,
     PlayChip,
     Take,
 )
@@ -307,7 +303,7 @@ def outlook(view: LiarsPokerView, belief: Belief) -> Outlook:
 # --- The bot ---------------------------------------------------------------------------------
 
 
-class HardLiarsPokerBot:
+class HardLiarsPokerBot(LiarsPokerBot):
     """The strongest Liar's Poker bot: inference from the whole public history, decisions by
     win chance, and claims phrased the same way whether true or not.
 
@@ -319,26 +315,10 @@ class HardLiarsPokerBot:
     - **Declaring**, it says the truth in full when that is a raise, the claim hardest for the
       next seat to better truthfully. When it must bluff, it names the cheapest raise in full
       detail too (the worst hand that raise allows), so a bluff reads like a truth.
-    - **Discarding**, it keeps what most often beats the floor on the same sampled draws, and
-      Double Dips when its draw missed.
+    - **Discarding** and remembering the hand it passed on are the normal bot's; it Double
+      Dips when its draw missed.
     - **Flip**, before a true claim, toward a neighbour on its last life.
     """
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.held: HeldHand | None = None
-        self.discarded: list[Card] = []
-        """Cards this seat threw away this turn, kept until it declares."""
-
-    def act(self, view: LiarsPokerView) -> Action:
-        seat = view.seat
-        if view.phase is Phase.CHOOSE_RULES:
-            return ChooseRules(seat, view.rules.round)
-        if view.phase is Phase.DECIDE:
-            return self._decide(view)
-        if view.phase is Phase.DISCARD:
-            return self._discard(view)
-        return self._declare(view)
 
     def _decide(self, view: LiarsPokerView) -> Action:
         seat = view.seat
@@ -353,12 +333,6 @@ class HardLiarsPokerBot:
             return Challenge(seat)
         self.discarded = []
         return Take(seat)
-
-    def _discard(self, view: LiarsPokerView) -> Discard:
-        keep = best_keep(view, [*self._earlier_discards(view), *self.discarded], self.rng)
-        thrown = tuple(card for card in view.hand if card not in keep)
-        self.discarded.extend(thrown)
-        return Discard(view.seat, thrown)
 
     def _declare(self, view: LiarsPokerView) -> Action:
         seat = view.seat
@@ -383,22 +357,6 @@ class HardLiarsPokerBot:
         if is_legal(cheapest.declaration, view):
             return cheapest.declaration
         return top_declaration(view)
-
-    def _said(self, view: LiarsPokerView, declaration: Declaration) -> Declare:
-        self.held = HeldHand(
-            round=view.round,
-            index=len(view.declarations),
-            declared=declaration,
-            pocket=view.hand,
-            draws_seen=len(view.discards),
-            discarded=(*self._earlier_discards(view), *self.discarded),
-        )
-        self.discarded = []
-        return Declare(view.seat, declaration)
-
-    def _earlier_discards(self, view: LiarsPokerView) -> tuple[Card, ...]:
-        held = self.held
-        return held.discarded if held is not None and held.round == view.round else ()
 
 
 def _flip_toward_last_life(view: LiarsPokerView) -> bool:
