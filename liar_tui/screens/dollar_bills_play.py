@@ -32,7 +32,6 @@ from liar_tui.screens.bills_ledger import BillsLedgerScreen
 from liar_tui.screens.bills_panels import BidHistory, SeatsPanel
 from liar_tui.screens.bills_privacy import BillPrivacyScreen
 from liar_tui.screens.bills_reveal import BillsRevealScreen
-from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.table_screen import TableScreen
 from liar_tui.table.table import Refused, SeatChannel
 from liar_tui.widgets.bid_builder import BidBuilder, chance_text
@@ -41,11 +40,6 @@ from liar_tui.widgets.table_panels import subject_verb
 
 if TYPE_CHECKING:
     from liar_tui.store.saves import SavedTable
-
-LEAVE_QUESTION = (
-    "Leave the table? The game is saved after every bid and pass, "
-    "so you can resume it from the home screen."
-)
 
 
 def saved_summary(saved: SavedTable) -> str:
@@ -67,6 +61,11 @@ def saved_summary(saved: SavedTable) -> str:
 class DollarBillsPlayScreen(TableScreen):
     """One dollar-bill table: your bill, the bid builder, the bidding so far, the seats."""
 
+    LEAVE_QUESTION: ClassVar[str] = (
+        "Leave the table? The game is saved after every bid and pass, "
+        "so you can resume it from the home screen."
+    )
+
     CSS_PATH = "dollar_bills_play.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "ledger", "Ledger"),
@@ -84,8 +83,6 @@ class DollarBillsPlayScreen(TableScreen):
         """The seat whose bill is on screen, if any."""
         self._cleared: tuple[int, int] | None = None
         """(seat, game) the privacy screen was last passed for, in a hot-seat game."""
-        self._privacy_open = False
-        self._advance_queued = False
         self._turn_sent = False
         """A bid or pass is on its way to the table: a second Enter must not send another."""
 
@@ -132,15 +129,6 @@ class DollarBillsPlayScreen(TableScreen):
             self._shows.append(update.view.past_games[-1])
         self._queue_advance()
 
-    def _queue_advance(self) -> None:
-        """Decide what to show once every update of the same action has been read."""
-        if not self._advance_queued:
-            self._advance_queued = True
-            self.call_later(self._advance)
-
-    def on_screen_resume(self) -> None:
-        self._queue_advance()
-
     def _advance(self) -> None:
         """Show what comes next: a show of the bills, a privacy screen, or a turn to bid."""
         self._advance_queued = False
@@ -174,14 +162,6 @@ class DollarBillsPlayScreen(TableScreen):
 
     def _active_human(self) -> int | None:
         return next((seat for seat in self.humans if seat in self._to_act), None)
-
-    def _privacy_passed(self, cleared: tuple[int, int], ready: bool) -> None:
-        self._privacy_open = False
-        if ready:
-            self._cleared = cleared
-            self._queue_advance()
-        else:
-            self.action_leave()
 
     def _reveal_closed(self, leave: bool | None) -> None:
         if leave:
@@ -283,10 +263,3 @@ class DollarBillsPlayScreen(TableScreen):
             return
         view = self._public_view()
         self.app.push_screen(BillsLedgerScreen(self.names, view.ledger, view.past_games, self.look))
-
-    def action_leave(self) -> None:
-        self.app.push_screen(ConfirmScreen(LEAVE_QUESTION, "Leave", "Stay"), self._leave_answered)
-
-    def _leave_answered(self, leave: bool | None) -> None:
-        if leave:
-            self.liar_app.return_home()

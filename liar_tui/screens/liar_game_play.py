@@ -21,7 +21,6 @@ from textual.widgets import Footer, Static
 
 from liar_tui.games import GAMES
 from liar_tui.rules.liar_game import GameOver, LiarGameView, RoundRevealed, ShowHand
-from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.reveal import RevealScreen
@@ -34,11 +33,6 @@ from liar_tui.widgets.table_panels import LastRoundSummary, ScorePanel, names_jo
 
 if TYPE_CHECKING:
     from liar_tui.store.saves import SavedTable
-
-LEAVE_QUESTION = (
-    "Leave the table? The game is saved after every hand, "
-    "so you can resume it from the home screen."
-)
 
 
 def saved_summary(saved: SavedTable) -> str:
@@ -59,6 +53,11 @@ def saved_summary(saved: SavedTable) -> str:
 class LiarGamePlayScreen(TableScreen):
     """One Liar Game table: scoreboard, the active human's pocket, and the last round."""
 
+    LEAVE_QUESTION: ClassVar[str] = (
+        "Leave the table? The game is saved after every hand, "
+        "so you can resume it from the home screen."
+    )
+
     CSS_PATH = "liar_game_play.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scoreboard", "Scores"),
@@ -76,8 +75,6 @@ class LiarGamePlayScreen(TableScreen):
         """(seat, round) whose pocket is in the picker, or None when no pocket shows."""
         self._cleared: tuple[int, int] | None = None
         """(seat, round) the privacy screen was passed for, in a hot-seat game."""
-        self._privacy_open = False
-        self._advance_queued = False
         self._hand_sent = False
         """A hand is on its way to the table: a second Enter must not send it twice."""
 
@@ -121,15 +118,6 @@ class LiarGamePlayScreen(TableScreen):
                     self._game_over = event
         self._queue_advance()
 
-    def _queue_advance(self) -> None:
-        """Decide what to show once every update of the same action has been read."""
-        if not self._advance_queued:
-            self._advance_queued = True
-            self.call_later(self._advance)
-
-    def on_screen_resume(self) -> None:
-        self._queue_advance()
-
     async def _advance(self) -> None:
         """Show what comes next: a reveal, the game's end, a privacy screen, or a pocket."""
         self._advance_queued = False
@@ -165,14 +153,6 @@ class LiarGamePlayScreen(TableScreen):
     def _active_human(self) -> int | None:
         """The first human seat still to choose, if any."""
         return next((seat for seat in self.humans if seat in self._to_act), None)
-
-    def _privacy_passed(self, turn: tuple[int, int], ready: bool) -> None:
-        self._privacy_open = False
-        if ready:
-            self._cleared = turn
-            self._queue_advance()
-        else:
-            self.action_leave()
 
     # drawing --------------------------------------------------------------------------
 
@@ -257,10 +237,3 @@ class LiarGamePlayScreen(TableScreen):
         self.app.push_screen(
             ScoreboardScreen(self.names, view.scores, view.history, view.rules.target, self.look)
         )
-
-    def action_leave(self) -> None:
-        self.app.push_screen(ConfirmScreen(LEAVE_QUESTION, "Leave", "Stay"), self._leave_answered)
-
-    def _leave_answered(self, leave: bool | None) -> None:
-        if leave:
-            self.liar_app.return_home()

@@ -43,7 +43,6 @@ from liar_tui.rules.liars_poker import (
 )
 from liar_tui.rules.poker_hands import hand_rank
 from liar_tui.screens.challenge import ChallengeScreen
-from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.liars_poker_over import LiarsPokerOverScreen
 from liar_tui.screens.poker_panels import (
     ChipNote,
@@ -67,10 +66,6 @@ from liar_tui.widgets.table_panels import subject_verb
 if TYPE_CHECKING:
     from liar_tui.store.saves import SavedTable
 
-LEAVE_QUESTION = (
-    "Leave the table? The game is saved after every move, "
-    "so you can resume it from the home screen."
-)
 SHORT_SCREEN = 30
 """Below this many rows the hand being declared is shown in one line, not as card faces."""
 
@@ -122,9 +117,7 @@ class LiarsPokerPlayScreen(TableScreen):
         self._before_draw: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
         """(seat, round, declarations) of a taker's turn and the hand they took, to show
         which cards the draw brought."""
-        self._privacy_open = False
         self._choosing_rules = False
-        self._advance_queued = False
         self._sent = False
         """An action is on its way to the table: a second key must not send it twice."""
 
@@ -208,15 +201,6 @@ class LiarsPokerPlayScreen(TableScreen):
             elif isinstance(event, GameOver):
                 self._game_over = event
 
-    def _queue_advance(self) -> None:
-        """Decide what to show once every update of the same action has been read."""
-        if not self._advance_queued:
-            self._advance_queued = True
-            self.call_later(self._advance)
-
-    def on_screen_resume(self) -> None:
-        self._queue_advance()
-
     async def _advance(self) -> None:
         """Show what comes next: a challenge, the game's end, a privacy screen, or a turn."""
         self._advance_queued = False
@@ -260,14 +244,6 @@ class LiarsPokerPlayScreen(TableScreen):
             )
             return
         await self._show_turn(stage, view)
-
-    def _privacy_passed(self, seat: int, ready: bool) -> None:
-        self._privacy_open = False
-        if ready:
-            self._cleared = seat
-            self._queue_advance()
-        else:
-            self.action_leave()
 
     # the panels everyone may see ------------------------------------------------------
 
@@ -591,10 +567,3 @@ class LiarsPokerPlayScreen(TableScreen):
         view = self._acting_view(Phase.DECLARE)
         if view is not None:
             self._send(Declare(view.seat, event.declaration))
-
-    def action_leave(self) -> None:
-        self.app.push_screen(ConfirmScreen(LEAVE_QUESTION, "Leave", "Stay"), self._leave_answered)
-
-    def _leave_answered(self, leave: bool | None) -> None:
-        if leave:
-            self.liar_app.return_home()
