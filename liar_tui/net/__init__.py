@@ -1,0 +1,1 @@
+"""Playing at one table from several terminals: the table protocol, host and client."""

@@ -1,0 +1,299 @@
+"""The table protocol: what a host and its clients say to each other, frame by frame.
+
+Version 1. The connection is a stream of frames, each one JSON object on one line (UTF-8,
+ending in ``\\n``; at most :data:`MAX_FRAME_BYTES` bytes with the newline from a client,
+:data:`MAX_HOST_FRAME_BYTES` from the host). Every frame is a registered dataclass encoded
+by :mod:`liar_tui.table.codec`, so it names its type (``{"type": "TakeSeat", "table": 1,
+"seat": 0}``) and is decoded strictly against the same class on the other side: the schema
+*is* the classes below.
+
+A conversation::
+
+    client                                  host
+    Hello(protocol=1, name="Ann")     ->
+                                      <-    Welcome(protocol=1, name="Ann")
+                                      <-    LobbyState(tables=[...])   (again on every change)
+    CreateTable(game, rules, seats)   ->
+                                      <-    TableCreated(table=3)
+    TakeSeat(table=3, seat=0)         ->
+                                      <-    Seated(table=3, seat=0, token="...", setup=...)
+    StartTable(token)                 ->
+                                      <-    Started(table=3, seat=0, setup=...)
+                                      <-    Update(table=3, update=SeatUpdate(...))
+    Act(token, action=ShowHand(...))  ->
+                                      <-    Update(...)  or  ActionRefused(...)
+    (connection drops; later, on a new connection after Hello)
+    Resume(token)                     ->
+                                      <-    Seated(...), Started(...), Update(...)
+
+Anything a client sends that is not a well-formed frame of the client's kind, or that the
+host refuses, is answered with :class:`HostError` and changes nothing. A wrong protocol
+version or an oversized frame is answered with :class:`HostError` and the connection closed,
+since the host can no longer trust where the next frame begins.
+
+The host is the only one who knows the seed (it would let anyone recompute the deck), so
+the :class:`~liar_tui.table.setup.TableSetup` a client receives has ``seed`` 0.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from liar_tui.table import codec
+from liar_tui.table.seats import SeatConfig
+from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import SeatUpdate
+
+PROTOCOL_VERSION = 1
+MAX_FRAME_BYTES = 64 * 1024
+"""The longest frame a host accepts. A client's frames are small (an action, a table's
+rules), so a hostile client can make the host buffer little."""
+MAX_HOST_FRAME_BYTES = 4 * 1024 * 1024
+"""The longest frame a client accepts. A view carries the game's history (an eight-seat
+Liar Game is about 70 KB after 40 rounds), so the host's frames may be far longer."""
+DEFAULT_PORT = 7777
+
+
+class FrameError(ValueError):
+    """Bytes that are not a frame of the expected kind; the message is one sentence."""
+
+
+# --------------------------------------------------------------------------- client frames
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first frame of every connection: who is here, speaking which protocol."""
+
+    protocol: int
+    name: str
+
+
+@dataclass(frozen=True)
+class CreateTable:
+    """A new table in the lobby. ``HUMAN`` seats are open chairs for people to take; seats
+    still open when the table starts are filled by bots at their seat's level."""
+
+    game: str
+    rules: Any
+    seats: tuple[SeatConfig, ...]
+
+
+@dataclass(frozen=True)
+class TakeSeat:
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class LeaveSeat:
+    """Give a seat back before the table starts (after, leaving is just disconnecting)."""
+
+    token: str
+
+
+@dataclass(frozen=True)
+class StartTable:
+    """Any seated person may start the table: bots fill the chairs nobody took."""
+
+    token: str
+
+
+@dataclass(frozen=True)
+class Act:
+    """One game action for the token's seat; the host checks it is that seat's to send."""
+
+    token: str
+    action: Any
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Back after a drop: the seat, its view and the table's state again."""
+
+    token: str
+
+
+ClientFrame = Hello | CreateTable | TakeSeat | LeaveSeat | StartTable | Act | Resume
+
+
+# --------------------------------------------------------------------------- host frames
+
+
+class ChairKind(Enum):
+    OPEN = "open"
+    """A chair for a person that nobody has taken yet."""
+    PERSON = "person"
+    BOT = "bot"
+
+
+class TablePhase(Enum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class ChairState:
+    name: str
+    kind: ChairKind
+    level: str = "normal"
+    """The bot's level, for a bot chair or an open chair a bot would fill."""
+    present: bool = False
+    """A person's chair: whether its player is connected now."""
+    stand_in: bool = False
+    """A person's chair: whether a bot plays it while its player is away."""
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    table: int
+    game: str
+    rules: Any
+    seats: tuple[ChairState, ...]
+    phase: TablePhase
+
+
+@dataclass(frozen=True)
+class Welcome:
+    protocol: int
+    name: str
+
+
+@dataclass(frozen=True)
+class LobbyState:
+    """Every table of the host; sent after Welcome and again whenever any table changes."""
+
+    tables: tuple[TableSummary, ...]
+
+
+@dataclass(frozen=True)
+class TableCreated:
+    table: int
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The seat is yours: keep the token, it is the only way to act or resume."""
+
+    table: int
+    seat: int
+    token: str
+    setup: TableSetup
+
+
+@dataclass(frozen=True)
+class Started:
+    """The game at your table has begun (or, on resume, is under way)."""
+
+    table: int
+    seat: int
+    setup: TableSetup
+
+
+@dataclass(frozen=True)
+class Update:
+    table: int
+    update: SeatUpdate
+
+
+@dataclass(frozen=True)
+class ActionRefused:
+    """The rules refused your action; the table is as it was."""
+
+    table: int
+    seat: int
+    reason: str
+
+
+class ErrorCode(Enum):
+    BAD_FRAME = "bad-frame"
+    TOO_LARGE = "too-large"
+    VERSION = "version"
+    NO_HELLO = "no-hello"
+    BAD_TOKEN = "bad-token"
+    NOT_YOUR_SEAT = "not-your-seat"
+    NOT_YOUR_TURN = "not-your-turn"
+    NO_TABLE = "no-table"
+    SEAT_TAKEN = "seat-taken"
+    BAD_TABLE = "bad-table"
+    NOT_STARTED = "not-started"
+    ALREADY_STARTED = "already-started"
+    HOST_FULL = "host-full"
+
+
+@dataclass(frozen=True)
+class HostError:
+    """A frame the host did not act on, and why in one sentence."""
+
+    code: ErrorCode
+    message: str
+
+
+HostFrame = (
+    Welcome | LobbyState | TableCreated | Seated | Started | Update | ActionRefused | HostError
+)
+
+for _cls in (
+    Hello,
+    CreateTable,
+    TakeSeat,
+    LeaveSeat,
+    StartTable,
+    Act,
+    Resume,
+    ChairState,
+    TableSummary,
+    Welcome,
+    LobbyState,
+    TableCreated,
+    Seated,
+    Started,
+    Update,
+    ActionRefused,
+    HostError,
+):
+    codec.register(_cls)
+
+
+# --------------------------------------------------------------------------- framing
+
+
+def encode_frame(frame: ClientFrame | HostFrame) -> bytes:
+    """One frame as the bytes of its line, newline included."""
+    text = json.dumps(codec.encode(frame), ensure_ascii=False, separators=(",", ":"))
+    data = text.encode() + b"\n"
+    limit = MAX_HOST_FRAME_BYTES if isinstance(frame, HostFrame) else MAX_FRAME_BYTES
+    if len(data) > limit:
+        raise FrameError(f"a {type(frame).__name__} frame is {len(data)} bytes, over the limit")
+    return data
+
+
+def decode_client_frame(line: bytes) -> ClientFrame:
+    """A frame a client sent, checked to the last field; raises :class:`FrameError`."""
+    return _decode(line, ClientFrame, MAX_FRAME_BYTES)
+
+
+def decode_host_frame(line: bytes) -> HostFrame:
+    """A frame the host sent, checked to the last field; raises :class:`FrameError`."""
+    return _decode(line, HostFrame, MAX_HOST_FRAME_BYTES)
+
+
+def _decode(line: bytes, expected: Any, limit: int) -> Any:
+    if len(line) > limit:
+        raise FrameError(f"A frame may be at most {limit} bytes.")
+    try:
+        data = json.loads(line.decode())
+    except UnicodeDecodeError:
+        raise FrameError("A frame must be UTF-8 text.") from None
+    except (ValueError, RecursionError):
+        raise FrameError("A frame must be one JSON object on one line.") from None
+    if not isinstance(data, dict):
+        raise FrameError("A frame must be one JSON object on one line.")
+    try:
+        return codec.decode(data, expected)
+    except codec.DecodeError as error:
+        raise FrameError(f"The frame is not valid: {error}.") from None
