@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from liar_tui.net.ports import DEFAULT_PORT as DEFAULT_PORT
 from liar_tui.table import codec
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import TableSetup
@@ -54,7 +55,6 @@ rules), so a hostile client can make the host buffer little."""
 MAX_HOST_FRAME_BYTES = 4 * 1024 * 1024
 """The longest frame a client accepts. A view carries the game's history (an eight-seat
 Liar Game is about 70 KB after 40 rounds), so the host's frames may be far longer."""
-DEFAULT_PORT = 7777
 
 
 class FrameError(ValueError):

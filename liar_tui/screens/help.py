@@ -166,6 +166,8 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
     from liar_tui.screens.liar_game_play import LiarGamePlayScreen
     from liar_tui.screens.liars_poker_over import LiarsPokerOverScreen
     from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
+    from liar_tui.screens.lobby import LobbyScreen
+    from liar_tui.screens.lobby_new import NewTableScreen
     from liar_tui.screens.privacy import PrivacyScreen
     from liar_tui.screens.reveal import RevealScreen
     from liar_tui.screens.scoreboard import ScoreboardScreen
@@ -180,6 +182,7 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
     return [
         ("Everywhere", [LiarApp]),
         ("Home", [HomeScreen]),
+        ("Lobby (playing over the network)", [LobbyScreen, NewTableScreen]),
         ("New table", [SetupScreen, SeatEditor]),
         ("Liar Game table", [LiarGamePlayScreen, HandPicker]),
         ("Passing the keyboard", [PrivacyScreen]),

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """The bot think delays offered, in seconds (0 to 3)."""
+AWAY_TIMEOUTS = (15.0, 30.0, 60.0, 120.0, 300.0, 600.0)
+"""How long someone may be gone from an online table before a bot plays for them."""
 
 
 def editor_id(game: str) -> str:
@@ -47,6 +49,11 @@ def editor_id(game: str) -> str:
 
 def delay_label(seconds: float) -> str:
     return "none" if seconds == 0 else f"{seconds:g} s"
+
+
+def away_label(seconds: float) -> str:
+    minutes = seconds / 60
+    return f"{minutes:g} min" if seconds >= 120 and minutes.is_integer() else f"{seconds:g} s"
 
 
 class SettingsScreen(Screen[None]):
@@ -112,6 +119,19 @@ class SettingsScreen(Screen[None]):
                         compact=True,
                         id="bot-delay",
                     )
+                with Horizontal(classes="settings-row"):
+                    yield Label("Away bot", classes="settings-label")
+                    timeouts = sorted({*AWAY_TIMEOUTS, float(settings.away_timeout)})
+                    yield Select(
+                        [(away_label(seconds), seconds) for seconds in timeouts],
+                        value=float(settings.away_timeout),
+                        allow_blank=False,
+                        compact=True,
+                        id="away-timeout",
+                    )
+                yield Static(
+                    "Online tables: a bot plays for anyone gone this long.", id="away-summary"
+                )
                 yield Checkbox(
                     "Show the odds of a bid", settings.show_odds, compact=True, id="show-odds"
                 )
@@ -164,12 +184,15 @@ class SettingsScreen(Screen[None]):
         ascii_only = pressed is not None and pressed.id == "style-ascii"
         delay = self.query_one("#bot-delay", Select).value
         assert isinstance(delay, float), "the delay select has no blank choice"
+        away_timeout = self.query_one("#away-timeout", Select).value
+        assert isinstance(away_timeout, float), "the away select has no blank choice"
         settings = replace(
             self.liar_app.settings,
             player_name=name,
             card_style=CardStyle.ASCII if ascii_only else CardStyle.UNICODE,
             four_color=self.query_one("#four-color", Checkbox).value,
             bot_delay=delay,
+            away_timeout=away_timeout,
             seats=seats.seats,
             show_odds=self.query_one("#show-odds", Checkbox).value,
             **rules,

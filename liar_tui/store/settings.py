@@ -39,6 +39,8 @@ from liar_tui.table.seats import MAX_NAME_LENGTH as MAX_NAME_LENGTH
 from liar_tui.table.seats import SeatConfig, default_seats, name_problem, seat_problems
 
 MAX_BOT_DELAY = 5.0
+MIN_AWAY_TIMEOUT = 5.0
+MAX_AWAY_TIMEOUT = 3600.0
 
 _HEADER = "# liar-tui settings: the settings screen rewrites this file.\n\n"
 
@@ -58,6 +60,8 @@ class Settings:
     """Four-color deck: clubs green and diamonds blue, so suits differ at a glance."""
     bot_delay: float = field(default=0.6, metadata={EXPECTED: "a number of seconds"})
     """Seconds a bot waits before acting, so a person can follow the table."""
+    away_timeout: float = field(default=60.0, metadata={EXPECTED: "a number of seconds"})
+    """Online: seconds a person may be gone before a bot plays their seat until they return."""
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
     """The seats a new table starts with."""
     show_odds: bool = True
@@ -74,6 +78,10 @@ def settings_problems(settings: Settings) -> list[str]:
         found.append(problem)
     if not _delay_allowed(settings.bot_delay):
         found.append(f"The bot delay must be from 0 to {MAX_BOT_DELAY:g} seconds.")
+    if not _away_timeout_allowed(settings.away_timeout):
+        found.append(
+            f"The away timeout must be from {MIN_AWAY_TIMEOUT:g} to {MAX_AWAY_TIMEOUT:g} seconds."
+        )
     found += seat_problems(settings.seats, liar_game_rules.MIN_SEATS, liar_game_rules.MAX_SEATS)
     found += settings.liar_game.problems()
     found += settings.liars_poker.problems()
@@ -93,6 +101,10 @@ def file_problem(settings: Settings) -> str | None:
     delay = settings.bot_delay
     if not _delay_allowed(delay):
         return f"bot_delay must be from 0 to {MAX_BOT_DELAY:g} seconds, not {delay:g}."
+    away = settings.away_timeout
+    if not _away_timeout_allowed(away):
+        low, high = MIN_AWAY_TIMEOUT, MAX_AWAY_TIMEOUT
+        return f"away_timeout must be from {low:g} to {high:g} seconds, not {away:g}."
     if problems := seat_problems(
         settings.seats, liar_game_rules.MIN_SEATS, liar_game_rules.MAX_SEATS
     ):
@@ -122,6 +134,10 @@ def _dollar_bills_problem(rules: dollar_bills_rules.Rules) -> str | None:
 
 def _delay_allowed(delay: float) -> bool:
     return math.isfinite(delay) and 0 <= delay <= MAX_BOT_DELAY
+
+
+def _away_timeout_allowed(seconds: float) -> bool:
+    return math.isfinite(seconds) and MIN_AWAY_TIMEOUT <= seconds <= MAX_AWAY_TIMEOUT
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:

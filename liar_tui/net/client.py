@@ -1,0 +1,565 @@
+"""The client side of the table protocol: one connection to a host, kept alive by itself.
+
+A :class:`HostClient` says Hello, checks the Welcome, and then reads the host's frames on
+Textual's own event loop (it is asyncio): no thread, no blocking call. When the connection
+drops it tries again with a growing pause and, once back, sends :class:`Resume` for every
+seat it holds, so a game in progress carries on where it was.
+
+A :class:`RemoteChannel` offers one seat the surface of a local
+:class:`~liar_tui.table.table.SeatChannel`, so the play screens run unchanged over the
+network: an ``Update`` frame reaches the screen as a ``SeatUpdate``, an ``ActionRefused``
+as a ``Refused``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from liar_tui.net.protocol import (
+    DEFAULT_PORT,
+    MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    Act,
+    ActionRefused,
+    ClientFrame,
+    ErrorCode,
+    FrameError,
+    Hello,
+    HostError,
+    HostFrame,
+    LeaveSeat,
+    LobbyState,
+    Resume,
+    Seated,
+    Started,
+    TableCreated,
+    TablePhase,
+    Update,
+    Welcome,
+    decode_host_frame,
+    encode_frame,
+)
+from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import Listener, Refused, SeatUpdate
+
+HANDSHAKE_TIMEOUT = 5.0
+"""Seconds to wait for the Welcome: a host that says nothing by then is not a table host."""
+RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
+"""Pauses between reconnection attempts; the last one repeats."""
+RECONNECT_FOR = 120.0
+"""Seconds of failed attempts after which the host is taken to be gone for good."""
+ACT_ERRORS = frozenset({ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_YOUR_SEAT, ErrorCode.BAD_TOKEN})
+"""Host errors that answer an action, so the seat that sent it hears it was not played."""
+
+
+# --------------------------------------------------------------------------- addresses
+
+
+class AddressError(ValueError):
+    """A table host address that cannot be used; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where a table host listens: a TCP host and port, or a Unix socket's path."""
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    path: Path | None = None
+
+    def __str__(self) -> str:
+        if self.path is not None:
+            return str(self.path)
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
+    async def open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """A stream to the host; one byte over a frame's limit lets an oversized line show."""
+        limit = MAX_FRAME_BYTES + 1
+        if self.path is not None:
+            return await asyncio.open_unix_connection(self.path, limit=limit)
+        return await asyncio.open_connection(self.host, self.port, limit=limit)
+
+
+def parse_address(text: str) -> Address:
+    """``HOST:PORT`` (``[::1]:7777`` for IPv6) as an :class:`Address`; one sentence if not."""
+    cleaned = text.strip()
+    example = "like 127.0.0.1:7777"
+    if cleaned.startswith("["):
+        host, bracket, rest = cleaned[1:].partition("]")
+        if not bracket or not rest.startswith(":"):
+            raise AddressError(f"{text!r} is not an address: write [IPv6]:PORT, {example}.")
+        port_text = rest[1:]
+    else:
+        host, colon, port_text = cleaned.rpartition(":")
+        if not colon:
+            raise AddressError(f"{text!r} is not an address: write HOST:PORT, {example}.")
+    if not host:
+        raise AddressError(f"{text!r} has no host before the port: write HOST:PORT, {example}.")
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise AddressError(f"The port in {text!r} must be a whole number from 1 to 65535.")
+    return Address(host, int(port_text))
+
+
+# --------------------------------------------------------------------------- what the UI hears
+
+
+class ConnectError(Exception):
+    """The host could not be reached, or refused us; the message is one sentence."""
+
+    def __init__(self, address: Address, reason: str, unreachable: bool = True) -> None:
+        if unreachable:
+            super().__init__(f"cannot reach the table host at {address}: {reason}")
+        else:
+            super().__init__(f"the table host at {address} {reason}")
+        self.reason = reason
+        self.unreachable = unreachable
+        """Nothing answered (rather than a host that refused us): starting one may help."""
+
+
+class ConnectionStatus(Enum):
+    CONNECTED = "connected"
+    RECONNECTING = "reconnecting"
+    GONE = "gone"
+    """The host stayed away too long, or the client was closed."""
+
+
+@dataclass(frozen=True)
+class StatusChanged:
+    status: ConnectionStatus
+
+
+@dataclass(frozen=True)
+class BadHostFrame:
+    """The host sent something that is not a host frame; it is reported, not trusted."""
+
+    problem: str
+
+
+@dataclass(frozen=True)
+class SeatReady:
+    """A table we sit at has started: here is the channel to play it on."""
+
+    channel: RemoteChannel
+
+
+ClientEvent = (
+    LobbyState | TableCreated | Seated | HostError | StatusChanged | BadHostFrame | SeatReady
+)
+EventListener = Callable[[ClientEvent], None]
+
+
+@dataclass
+class SeatTicket:
+    """A seat we hold at one table, and the token that proves it."""
+
+    table: int
+    seat: int
+    token: str
+    setup: TableSetup
+    started: bool = False
+
+
+def _os_reason(error: OSError) -> str:
+    """An OS error in the few words a person needs."""
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(error, FileNotFoundError):
+        return "there is no socket there"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    if isinstance(error, socket.gaierror):
+        return "no such host"
+    if isinstance(error, TimeoutError):
+        return "no answer"
+    text = error.strerror or str(error) or type(error).__name__
+    return text[:1].lower() + text[1:].rstrip(".")
+
+
+# --------------------------------------------------------------------------- the connection
+
+
+@dataclass
+class _Link:
+    """One open connection: the streams of it."""
+
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, RuntimeError):
+            self.writer.close()
+
+
+class HostClient:
+    """One player's connection to a table host, with the seats it holds there."""
+
+    def __init__(
+        self,
+        address: Address,
+        name: str,
+        *,
+        retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        reconnect_for: float = RECONNECT_FOR,
+        handshake_timeout: float = HANDSHAKE_TIMEOUT,
+    ) -> None:
+        self.address = address
+        self.name = name
+        """Our name as the host welcomed it."""
+        self.lobby = LobbyState(())
+        self.status = ConnectionStatus.GONE
+        self.tickets: dict[int, SeatTicket] = {}
+        """Seats we hold now, by table: resumed after a drop."""
+        self.away: dict[int, SeatTicket] = {}
+        """Seats of started tables we left: kept by the host, ours to return to."""
+        self._retry_delays = retry_delays
+        self._reconnect_for = reconnect_for
+        self._handshake_timeout = handshake_timeout
+        self._listeners: list[EventListener] = []
+        self._channels: dict[int, RemoteChannel] = {}
+        self._link: _Link | None = None
+        self._outbox: list[bytes] = []
+        self._runner: asyncio.Task[None] | None = None
+        self._closing = False
+        self._quiet_drop = False
+
+    # listeners ------------------------------------------------------------------------
+
+    def listen(self, listener: EventListener) -> None:
+        self._listeners.append(listener)
+
+    def unlisten(self, listener: EventListener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _emit(self, event: ClientEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    # connecting -----------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Open the connection and start reading; :class:`ConnectError` if it cannot."""
+        self._closing = False
+        self._link = await self._open()
+        self.status = ConnectionStatus.CONNECTED
+        self._runner = asyncio.create_task(self._run())
+
+    async def _open(self) -> _Link:
+        """A new connection past the handshake."""
+        try:
+            reader, writer = await asyncio.wait_for(self.address.open(), self._handshake_timeout)
+        except (OSError, TimeoutError) as error:
+            raise ConnectError(self.address, _os_reason(error)) from None
+        link = _Link(reader, writer)
+        try:
+            writer.write(encode_frame(Hello(PROTOCOL_VERSION, self.name)))
+            line = await asyncio.wait_for(reader.readline(), self._handshake_timeout)
+        except TimeoutError:
+            link.close()
+            raise ConnectError(self.address, "did not answer in time", unreachable=False) from None
+        except (OSError, ValueError) as error:
+            link.close()
+            reason = _os_reason(error) if isinstance(error, OSError) else "answered too much"
+            raise ConnectError(self.address, f"failed: {reason}", unreachable=False) from None
+        if not line:
+            link.close()
+            raise ConnectError(self.address, "closed the connection", unreachable=False)
+        try:
+            frame = decode_host_frame(line)
+        except FrameError:
+            link.close()
+            raise ConnectError(
+                self.address, "does not speak the liar-tui protocol", unreachable=False
+            ) from None
+        if isinstance(frame, HostError):
+            link.close()
+            reason = f"refused us: {_lowered(frame.message)}"
+            raise ConnectError(self.address, reason, unreachable=False)
+        if not isinstance(frame, Welcome):
+            link.close()
+            raise ConnectError(self.address, "did not welcome us", unreachable=False)
+        self.name = frame.name
+        return link
+
+    async def close(self) -> None:
+        """Hang up for good; the host keeps our seats for a while, as after any drop."""
+        self._closing = True
+        if self._link is not None:
+            self._link.close()
+            self._link = None
+        if self._runner is not None:
+            self._runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._runner
+            self._runner = None
+        self._set_status(ConnectionStatus.GONE)
+
+    async def retry(self) -> None:
+        """Try again after the host was gone; :class:`ConnectError` if it still is."""
+        if self.status is not ConnectionStatus.GONE:
+            return
+        await self.connect()
+        self._resume_seats()
+        self._emit(StatusChanged(ConnectionStatus.CONNECTED))
+
+    async def _run(self) -> None:
+        """Read frames; after a drop, connect again and resume, until closed or given up."""
+        while True:
+            await self._read_frames()
+            if self._closing:
+                return
+            quiet = self._quiet_drop
+            self._quiet_drop = False
+            if not quiet:
+                self._set_status(ConnectionStatus.RECONNECTING)
+            link = await self._reconnect()
+            if link is None:
+                self._set_status(ConnectionStatus.GONE)
+                return
+            self._link = link
+            self.status = ConnectionStatus.CONNECTED
+            self._resume_seats()
+            if not quiet:
+                self._emit(StatusChanged(ConnectionStatus.CONNECTED))
+
+    async def _reconnect(self) -> _Link | None:
+        deadline = time.monotonic() + self._reconnect_for
+        attempt = 0
+        while not self._closing:
+            try:
+                return await self._open()
+            except ConnectError:
+                if time.monotonic() >= deadline:
+                    return None
+            delay = self._retry_delays[min(attempt, len(self._retry_delays) - 1)]
+            attempt += 1
+            await asyncio.sleep(delay)
+        return None
+
+    def _resume_seats(self) -> None:
+        """Ask for our seats back, then send what was waiting for the connection."""
+        assert self._link is not None
+        for ticket in self.tickets.values():
+            self._write(self._link, encode_frame(Resume(ticket.token)))
+        outbox, self._outbox = self._outbox, []
+        for data in outbox:
+            self._write(self._link, data)
+
+    def _set_status(self, status: ConnectionStatus) -> None:
+        if status is not self.status:
+            self.status = status
+            self._emit(StatusChanged(status))
+
+    async def _read_frames(self) -> None:
+        link = self._link
+        assert link is not None
+        while True:
+            try:
+                line = await link.reader.readline()
+            except ValueError:
+                self._emit(BadHostFrame("The host sent a frame over the size limit."))
+                break
+            except OSError:
+                break
+            if not line:
+                break
+            try:
+                frame = decode_host_frame(line)
+            except FrameError as error:
+                self._emit(BadHostFrame(f"The host sent a bad frame: {_lowered(str(error))}"))
+                continue
+            self._handle(frame)
+        link.close()
+        if self._link is link:
+            self._link = None
+
+    # sending --------------------------------------------------------------------------
+
+    def send(self, frame: ClientFrame) -> None:
+        """Send now, or as soon as the connection is back."""
+        data = encode_frame(frame)
+        if self._link is None or self.status is not ConnectionStatus.CONNECTED:
+            self._outbox.append(data)
+            return
+        self._write(self._link, data)
+
+    def _write(self, link: _Link, data: bytes) -> None:
+        try:
+            link.writer.write(data)
+        except (OSError, RuntimeError):
+            self._outbox.append(data)
+
+    def drop(self) -> None:
+        """Close the connection as if it were lost; the client reconnects on its own."""
+        if self._link is not None:
+            self._link.close()
+
+    # seats ----------------------------------------------------------------------------
+
+    def channel(self, table: int) -> RemoteChannel | None:
+        return self._channels.get(table)
+
+    def leave_table(self, table: int) -> None:
+        """Stop playing a table here. Before it starts the seat is given back; after, the
+        host must see us go (a bot takes over after its timeout), so the connection is
+        closed and quietly opened again without resuming that seat."""
+        self._channels.pop(table, None)
+        ticket = self.tickets.pop(table, None)
+        if ticket is None:
+            return
+        if not ticket.started:
+            self.send(LeaveSeat(ticket.token))
+            return
+        if self.phase(table) in (TablePhase.OVER, None):
+            return
+        self.away[table] = ticket
+        self._quiet_drop = True
+        self.drop()
+
+    def return_to(self, table: int) -> bool:
+        """Take back a seat we left mid-game; False when we hold none there."""
+        ticket = self.away.pop(table, None)
+        if ticket is None:
+            return False
+        self.tickets[table] = ticket
+        self.send(Resume(ticket.token))
+        return True
+
+    def phase(self, table: int) -> TablePhase | None:
+        summary = next((t for t in self.lobby.tables if t.table == table), None)
+        return None if summary is None else summary.phase
+
+    # frames from the host -------------------------------------------------------------
+
+    def _handle(self, frame: HostFrame) -> None:
+        if isinstance(frame, LobbyState):
+            self.lobby = frame
+            known = {summary.table for summary in frame.tables}
+            for table in [t for t in self.away if t not in known]:
+                del self.away[table]
+            self._emit(frame)
+        elif isinstance(frame, Seated):
+            previous = self.tickets.get(frame.table)
+            started = previous is not None and previous.started
+            self.tickets[frame.table] = SeatTicket(
+                frame.table, frame.seat, frame.token, frame.setup, started
+            )
+            self._emit(frame)
+        elif isinstance(frame, Started):
+            self._started(frame)
+        elif isinstance(frame, Update):
+            if channel := self._channels.get(frame.table):
+                channel.deliver(frame.update)
+        elif isinstance(frame, ActionRefused):
+            if channel := self._channels.get(frame.table):
+                channel.refuse(frame.reason)
+        elif isinstance(frame, HostError):
+            waiting = next((c for c in self._channels.values() if c.acting), None)
+            if frame.code in ACT_ERRORS and waiting is not None:
+                waiting.refuse(frame.message)
+            else:
+                self._emit(frame)
+        elif isinstance(frame, TableCreated):
+            self._emit(frame)
+
+    def _started(self, frame: Started) -> None:
+        ticket = self.tickets.get(frame.table)
+        if ticket is None:
+            return
+        ticket.started = True
+        ticket.setup = frame.setup
+        if frame.table in self._channels:
+            return
+        channel = RemoteChannel(self, frame.table, frame.seat, frame.setup)
+        self._channels[frame.table] = channel
+        self._emit(SeatReady(channel))
+
+    def token(self, table: int) -> str | None:
+        ticket = self.tickets.get(table)
+        return None if ticket is None else ticket.token
+
+
+def _lowered(sentence: str) -> str:
+    """A sentence continuing another: first letter small, no closing full stop."""
+    text = sentence.strip().rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
+# --------------------------------------------------------------------------- one seat
+
+
+@dataclass
+class RemoteChannel:
+    """One seat at a host's table, with the surface of a local ``SeatChannel``.
+
+    Updates that arrive before the play screen subscribes (a bot may act at once) are kept
+    and handed over in order when it does, so the screen misses no event.
+    """
+
+    client: HostClient
+    table: int
+    seat: int
+    setup: TableSetup
+    closed: bool = False
+    _listeners: list[Listener] = field(default_factory=list)
+    _backlog: list[SeatUpdate | Refused] = field(default_factory=list)
+    _sent: Any = None
+    """The action on its way to the host, until its update or refusal comes back."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (self.seat,)
+
+    @property
+    def acting(self) -> bool:
+        return self._sent is not None
+
+    def subscribe(self, seat: int, listener: Listener) -> None:
+        if seat != self.seat:
+            raise ValueError(f"seat {seat} is not played here")
+        self._listeners.append(listener)
+        backlog, self._backlog = self._backlog, []
+        for update in backlog:
+            listener(update)
+
+    def send(self, action: Any) -> None:
+        if getattr(action, "seat", None) != self.seat:
+            raise ValueError(f"seat {getattr(action, 'seat', None)} is not played here")
+        token = self.client.token(self.table)
+        if self.closed or token is None:
+            return
+        self._sent = action
+        self.client.send(Act(token, action))
+
+    def close(self) -> None:
+        """The screen that played this seat is gone: leave the table on this side."""
+        if self.closed:
+            return
+        self.closed = True
+        self._listeners.clear()
+        self._backlog.clear()
+        self.client.leave_table(self.table)
+
+    def deliver(self, update: SeatUpdate | Refused) -> None:
+        if self.closed:
+            return
+        if isinstance(update, SeatUpdate) and update.actor == self.seat:
+            self._sent = None
+        if not self._listeners:
+            self._backlog.append(update)
+            return
+        for listener in list(self._listeners):
+            listener(update)
+
+    def refuse(self, reason: str) -> None:
+        action, self._sent = self._sent, None
+        self.deliver(Refused(self.seat, action, reason))

@@ -1,0 +1,177 @@
+"""``liar-tui join``'s app: the same screens as solo, with a table host's lobby at the bottom.
+
+The play screens are the solo ones, handed a :class:`~liar_tui.net.client.RemoteChannel`
+instead of a local channel. What differs is around them: a new table is created on the
+host (the setup screen's ``start_table`` becomes a CreateTable frame), every finished or
+left table returns to the lobby, and the host's news (a drop, a stand-in bot, a refusal)
+is said on whatever screen is showing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.message import Message
+from textual.screen import Screen
+
+from liar_tui import app as app_module
+from liar_tui.app import LiarApp
+from liar_tui.net.client import (
+    BadHostFrame,
+    ClientEvent,
+    ConnectionStatus,
+    HostClient,
+    RemoteChannel,
+    SeatReady,
+    StatusChanged,
+)
+from liar_tui.net.protocol import (
+    ChairKind,
+    ChairState,
+    CreateTable,
+    ErrorCode,
+    HostError,
+    LobbyState,
+    TableCreated,
+    TakeSeat,
+)
+from liar_tui.store.settings import Settings
+from liar_tui.table.setup import TableSetup
+
+
+def _lobby_screen() -> Screen[Any]:
+    from liar_tui.screens.lobby import LobbyScreen
+
+    return LobbyScreen()
+
+
+def leave_question(away_timeout: float) -> str:
+    """What leaving an online table means: the seat waits, and a bot keeps it warm."""
+    return (
+        "Leave the table? Your seat is kept: after "
+        f"{away_timeout:g} s away a bot plays it until you come back "
+        "(Enter on your chair in the lobby)."
+    )
+
+
+class ClientApp(LiarApp):
+    """A :class:`LiarApp` whose tables live on a table host."""
+
+    CSS_PATH = Path(app_module.__file__).with_name("app.tcss")
+    """The solo app's styles (a relative path would be looked up beside this module)."""
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"lobby": _lobby_screen}
+    DEFAULT_MODE = "lobby"
+
+    class HostSaid(Message):
+        """Something the client heard, carried onto the app's message queue."""
+
+        def __init__(self, event: ClientEvent) -> None:
+            super().__init__()
+            self.event = event
+
+    def __init__(
+        self,
+        client: HostClient,
+        settings: Settings | None = None,
+        settings_problem: str | None = None,
+    ) -> None:
+        super().__init__(settings, settings_problem)
+        self.client = client
+        self._seat_to_take: int | None = None
+        """The chair to sit on once the table we asked for is created."""
+        self._chairs: dict[tuple[int, int], ChairState] = {}
+        """The people's chairs at our tables as last heard, to tell who went away or came back."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.client.listen(self._heard)
+
+    def on_unmount(self) -> None:
+        self.client.unlisten(self._heard)
+
+    def _heard(self, event: ClientEvent) -> None:
+        self.post_message(self.HostSaid(event))
+
+    @on(HostSaid)
+    def _host_said(self, message: HostSaid) -> None:
+        event = message.event
+        if isinstance(event, StatusChanged):
+            self._status_changed(event.status)
+        elif isinstance(event, SeatReady):
+            self._show_table(event.channel)
+        elif isinstance(event, TableCreated):
+            if self._seat_to_take is not None:
+                self.client.send(TakeSeat(event.table, self._seat_to_take))
+                self._seat_to_take = None
+        elif isinstance(event, LobbyState):
+            self._tell_who_is_away(event)
+        elif isinstance(event, HostError):
+            from liar_tui.screens.lobby_text import host_error_sentence
+
+            if event.code in (ErrorCode.BAD_TABLE, ErrorCode.HOST_FULL):
+                self._seat_to_take = None
+            self.notify(host_error_sentence(event), severity="error", markup=False)
+        elif isinstance(event, BadHostFrame):
+            self.notify(event.problem, severity="warning", markup=False)
+
+    def _status_changed(self, status: ConnectionStatus) -> None:
+        if status is ConnectionStatus.RECONNECTING:
+            self.notify("Connection lost: reconnecting…", severity="warning", markup=False)
+        elif status is ConnectionStatus.CONNECTED:
+            self.notify("Reconnected.", markup=False)
+        else:
+            self.notify(
+                f"The table host at {self.client.address} is gone: "
+                "press r in the lobby to try again.",
+                severity="error",
+                markup=False,
+                timeout=30,
+            )
+
+    def _tell_who_is_away(self, lobby: LobbyState) -> None:
+        """Say when someone at our table gets a stand-in bot, or comes back from one."""
+        chairs: dict[tuple[int, int], ChairState] = {}
+        for summary in lobby.tables:
+            ticket = self.client.tickets.get(summary.table)
+            if ticket is None:
+                continue
+            for seat, chair in enumerate(summary.seats):
+                if seat == ticket.seat or chair.kind is not ChairKind.PERSON:
+                    continue
+                chairs[summary.table, seat] = chair
+                before = self._chairs.get((summary.table, seat))
+                if before is None or before.name != chair.name:
+                    continue
+                if chair.stand_in and not before.stand_in:
+                    self.notify(
+                        f"{chair.name} has been away for {self.settings.away_timeout:g} s: "
+                        "a bot plays for them until they return.",
+                        markup=False,
+                    )
+                elif before.stand_in and chair.present and not chair.stand_in:
+                    self.notify(f"{chair.name} is back.", markup=False)
+        self._chairs = chairs
+
+    # tables ----------------------------------------------------------------------
+
+    def _show_table(self, channel: RemoteChannel) -> None:
+        from liar_tui.screens.game_screens import play_screen
+
+        self.return_home()
+        screen = play_screen(channel)
+        screen.LEAVE_QUESTION = leave_question(self.settings.away_timeout)  # type: ignore[attr-defined]
+        self.push_screen(screen)
+
+    def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:
+        """The setup screen's Start: create the table on the host and sit on its first
+        person's chair; the people's chairs are open to everyone in the lobby."""
+        self._seat_to_take = setup.human_seats[0] if setup.human_seats else None
+        self.client.send(CreateTable(setup.game, setup.rules, setup.seats))
+        self.return_home()
+
+    def play_again(self, setup: TableSetup) -> None:
+        """A finished table goes back to the lobby, to create or join another."""
+        self.return_home()

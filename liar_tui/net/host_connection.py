@@ -1,0 +1,98 @@
+"""One client's connection as the host sees it: the frames going out, and who it is.
+
+Frames are written at once into the transport's buffer, so a table telling five seats about
+an action never waits on any of them; a flusher task drains the buffer with a timeout. A
+client whose buffer grows past a limit, or that does not drain in time, is dropped: one
+slow or stalled reader must not hold frames for everyone else in the host's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from liar_tui.net.protocol import FrameError, HostFrame, encode_frame
+
+logger = logging.getLogger(__name__)
+
+DRAIN_TIMEOUT = 10.0
+"""Seconds a client may take to read what it was sent before the host gives up on it."""
+MAX_BUFFERED_BYTES = 4 * 1024 * 1024
+"""Unread bytes a client may fall behind by: hundreds of updates, far more than a game sends
+between two reads of a live client."""
+
+
+class Connection:
+    """The writing half of a client connection, and what the client said about itself."""
+
+    def __init__(
+        self,
+        writer: asyncio.StreamWriter,
+        encode: Callable[[HostFrame], bytes] = encode_frame,
+        drain_timeout: float = DRAIN_TIMEOUT,
+        max_buffered: int = MAX_BUFFERED_BYTES,
+    ) -> None:
+        self._writer = writer
+        self._encode = encode
+        self._drain_timeout = drain_timeout
+        self._max_buffered = max_buffered
+        self.name: str | None = None
+        """The name from Hello; None until the client has said Hello."""
+        self.tokens: set[str] = set()
+        """The seat tokens this connection plays (taken or resumed here)."""
+        self._closed = False
+        self._wake = asyncio.Event()
+        self._flusher = asyncio.create_task(self._flush())
+
+    @property
+    def greeted(self) -> bool:
+        return self.name is not None
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def send(self, frame: HostFrame) -> None:
+        """Queue one frame without waiting; a client too far behind is dropped instead."""
+        if self._closed:
+            return
+        try:
+            data = self._encode(frame)
+        except FrameError:
+            logger.exception("a %s frame could not be sent", type(frame).__name__)
+            return
+        self._writer.write(data)
+        if self._writer.transport.get_write_buffer_size() > self._max_buffered:
+            logger.warning("dropping a client that has not read %d bytes", self._max_buffered)
+            self.abort()
+            return
+        self._wake.set()
+
+    def close(self) -> None:
+        """Close once the frames already sent have gone out (the transport flushes them)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._flusher.cancel()
+        self._writer.close()
+
+    def abort(self) -> None:
+        """Close at once, dropping whatever the client has not read."""
+        if self._closed:
+            return
+        self._closed = True
+        self._flusher.cancel()
+        self._writer.transport.abort()
+
+    async def _flush(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                await asyncio.wait_for(self._writer.drain(), self._drain_timeout)
+        except TimeoutError:
+            logger.warning("dropping a client that read nothing for %g s", self._drain_timeout)
+            self.abort()
+        except ConnectionError:
+            self.abort()

@@ -1,0 +1,419 @@
+"""The table host: a lobby of tables served to clients over TCP and a Unix socket.
+
+The host is the only authority: it holds every game's state, checks each frame a client
+sends (who it is, which seat its token is for, whose turn it is, whether the action is
+one of that game's) before the table applies it, and sends each connection only its own
+seat's updates. Everything runs on one event loop; nothing a client does, or fails to
+do, waits on another client. See :mod:`liar_tui.net.protocol` for the frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import pathlib
+import stat
+from dataclasses import dataclass
+
+from liar_tui.net.host_connection import Connection
+from liar_tui.net.host_encoding import FrameEncoder
+from liar_tui.net.host_table import HostedTable, creation_problem
+from liar_tui.net.protocol import (
+    DEFAULT_PORT,
+    MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    Act,
+    ClientFrame,
+    CreateTable,
+    ErrorCode,
+    FrameError,
+    Hello,
+    HostError,
+    LeaveSeat,
+    LobbyState,
+    Resume,
+    Seated,
+    Started,
+    StartTable,
+    TableCreated,
+    TablePhase,
+    TakeSeat,
+    Update,
+    Welcome,
+    decode_client_frame,
+)
+from liar_tui.table.seats import name_problem
+
+logger = logging.getLogger(__name__)
+
+SOCKET_MODE = 0o660
+"""The host's user and group may connect to the Unix socket; nobody else may."""
+CLOSE_WAIT = 5.0
+"""Seconds :meth:`TableHost.close` waits for connection handlers to finish."""
+
+
+class HostStartError(OSError):
+    """The host cannot listen where it was asked to; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    away_timeout: float = 60.0
+    """Seconds a person may be gone before a bot plays their seat."""
+    bot_delay: float = 0.0
+    """Seconds a bot waits before acting (pacing for people)."""
+    max_connections: int = 64
+    max_tables: int = 64
+
+
+class TableHost:
+    """Serves a lobby of tables; listen on any number of addresses, then :meth:`close`."""
+
+    def __init__(self, options: HostOptions = HostOptions()) -> None:
+        self.options = options
+        self._servers: list[asyncio.Server] = []
+        self._socket_paths: list[pathlib.Path] = []
+        self._connections: set[Connection] = set()
+        self._handlers: set[asyncio.Task[None]] = set()
+        self._tables: dict[int, HostedTable] = {}
+        self._tokens: dict[str, tuple[HostedTable, int]] = {}
+        self._next_table = 1
+        self._lobby_due = False
+        self._encoder = FrameEncoder()
+
+    # ------------------------------------------------------------------ listening
+
+    async def listen_tcp(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
+        """Listen on ``bind:port``; returns the bound port (port 0 picks a free one)."""
+        server = await asyncio.start_server(
+            self._serve, bind, port, limit=MAX_FRAME_BYTES + 1, reuse_address=True
+        )
+        self._servers.append(server)
+        return int(server.sockets[0].getsockname()[1])
+
+    async def listen_unix(self, path: pathlib.Path) -> None:
+        """Listen on a Unix socket only the host's user and group may use (mode 0o660).
+
+        The socket is created under a umask, so it is never open to others even for a
+        moment. A stale socket (nobody listening) is replaced; any other file is refused.
+        """
+        await self._clear_stale_socket(path)
+        old_umask = os.umask(0o117)
+        try:
+            server = await asyncio.start_unix_server(self._serve, path, limit=MAX_FRAME_BYTES + 1)
+        finally:
+            os.umask(old_umask)
+        os.chmod(path, SOCKET_MODE)
+        self._servers.append(server)
+        self._socket_paths.append(path)
+
+    async def _clear_stale_socket(self, path: pathlib.Path) -> None:
+        try:
+            mode = path.lstat().st_mode
+        except FileNotFoundError:
+            return
+        if not stat.S_ISSOCK(mode):
+            raise HostStartError(
+                f"{path} already exists and is not a socket; remove it or choose another path."
+            )
+        try:
+            _, writer = await asyncio.open_unix_connection(path)
+        except OSError:
+            path.unlink()
+            return
+        writer.close()
+        raise HostStartError(f"A host is already listening on {path}.")
+
+    async def close(self) -> None:
+        """Stop listening, close every connection and stop every table."""
+        for server in self._servers:
+            server.close()
+        for connection in list(self._connections):
+            connection.close()
+        for table in self._tables.values():
+            table.close()
+        handlers = list(self._handlers)
+        if handlers:
+            await asyncio.wait(handlers, timeout=CLOSE_WAIT)
+        for handler in handlers:
+            handler.cancel()
+        for server in self._servers:
+            await server.wait_closed()
+        for path in self._socket_paths:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        self._servers.clear()
+        self._socket_paths.clear()
+
+    # ------------------------------------------------------------------ one connection
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
+        connection = Connection(writer, self._encoder.encode)
+        try:
+            if len(self._connections) >= self.options.max_connections:
+                connection.send(
+                    HostError(ErrorCode.HOST_FULL, "The host has no room for another connection.")
+                )
+                return
+            self._connections.add(connection)
+            await self._read_frames(reader, connection)
+        except ConnectionError:
+            pass
+        except Exception:  # a host bug: this connection ends, the others go on
+            logger.exception("a connection failed")
+        finally:
+            self._handlers.discard(task)
+            self._connections.discard(connection)
+            connection.close()
+            self._gone(connection)
+
+    async def _read_frames(self, reader: asyncio.StreamReader, connection: Connection) -> None:
+        while not connection.closed:
+            try:
+                line = await reader.readline()
+            except ValueError:  # the line ran past the reader's limit
+                self._too_large(connection)
+                return
+            if not line.endswith(b"\n"):
+                return  # the end of the stream (a last line without its newline is cut short)
+            if len(line) > MAX_FRAME_BYTES:
+                self._too_large(connection)
+                return
+            try:
+                frame = decode_client_frame(line)
+            except FrameError as error:
+                connection.send(HostError(ErrorCode.BAD_FRAME, str(error)))
+                continue
+            self._handle(connection, frame)
+
+    def _too_large(self, connection: Connection) -> None:
+        connection.send(
+            HostError(
+                ErrorCode.TOO_LARGE,
+                f"A frame may be at most {MAX_FRAME_BYTES} bytes; the connection is closed.",
+            )
+        )
+        connection.close()
+
+    def _gone(self, connection: Connection) -> None:
+        for token in connection.tokens:
+            found = self._tokens.get(token)
+            if found is None:
+                continue
+            table, seat = found
+            if table.chairs[seat].connection is connection:
+                table.detach(seat)
+        connection.tokens.clear()
+
+    # ------------------------------------------------------------------ frames
+
+    def _handle(self, connection: Connection, frame: ClientFrame) -> None:
+        if isinstance(frame, Hello):
+            self._hello(connection, frame)
+        elif not connection.greeted:
+            self._refuse(connection, ErrorCode.NO_HELLO, "Say Hello before anything else.")
+        elif isinstance(frame, CreateTable):
+            self._create(connection, frame)
+        elif isinstance(frame, TakeSeat):
+            self._take(connection, frame)
+        elif isinstance(frame, LeaveSeat):
+            self._leave(connection, frame)
+        elif isinstance(frame, StartTable):
+            self._start(connection, frame)
+        elif isinstance(frame, Act):
+            self._act(connection, frame)
+        else:
+            self._resume(connection, frame)
+
+    def _refuse(self, connection: Connection, code: ErrorCode, message: str) -> None:
+        connection.send(HostError(code, message))
+
+    def _hello(self, connection: Connection, hello: Hello) -> None:
+        if hello.protocol != PROTOCOL_VERSION:
+            self._refuse(
+                connection,
+                ErrorCode.VERSION,
+                f"This host speaks protocol {PROTOCOL_VERSION}, not {hello.protocol}; "
+                "update liar-tui on one side.",
+            )
+            connection.close()
+            return
+        if connection.greeted:
+            self._refuse(connection, ErrorCode.BAD_FRAME, "This connection has already said Hello.")
+            return
+        if problem := name_problem(hello.name):
+            self._refuse(connection, ErrorCode.BAD_FRAME, problem)
+            return
+        connection.name = hello.name.strip()
+        connection.send(Welcome(PROTOCOL_VERSION, connection.name))
+        connection.send(self._lobby())
+
+    def _create(self, connection: Connection, request: CreateTable) -> None:
+        if len(self._tables) >= self.options.max_tables:
+            self._refuse(connection, ErrorCode.HOST_FULL, "The host has no room for another table.")
+            return
+        if problem := creation_problem(request):
+            self._refuse(connection, ErrorCode.BAD_TABLE, problem)
+            return
+        number = self._next_table
+        self._next_table += 1
+        self._tables[number] = HostedTable(
+            number,
+            request,
+            self.options.bot_delay,
+            self.options.away_timeout,
+            self._lobby_changed,
+            self._drop_table,
+            self._forget_token,
+        )
+        connection.send(TableCreated(number))
+        self._lobby_changed()
+
+    def _take(self, connection: Connection, request: TakeSeat) -> None:
+        assert connection.name is not None
+        table = self._tables.get(request.table)
+        if table is None:
+            self._refuse(connection, ErrorCode.NO_TABLE, f"There is no table {request.table}.")
+            return
+        if table.phase is not TablePhase.WAITING:
+            self._refuse(
+                connection, ErrorCode.ALREADY_STARTED, f"Table {table.number} has already started."
+            )
+            return
+        if not 0 <= request.seat < len(table.chairs):
+            self._refuse(
+                connection,
+                ErrorCode.NO_TABLE,
+                f"Table {table.number} has no seat {request.seat}.",
+            )
+            return
+        if not table.chairs[request.seat].is_open:
+            self._refuse(
+                connection,
+                ErrorCode.SEAT_TAKEN,
+                f"Seat {request.seat} of table {table.number} is not open to take.",
+            )
+            return
+        token = table.take(request.seat, connection.name, connection)
+        self._tokens[token] = (table, request.seat)
+        connection.tokens.add(token)
+        connection.send(Seated(table.number, request.seat, token, table.client_setup()))
+
+    def _seat_of(self, connection: Connection, token: str) -> tuple[HostedTable, int] | None:
+        """The table and seat the token is for, if this connection plays it; else refused."""
+        found = self._tokens.get(token)
+        if found is None:
+            self._refuse(connection, ErrorCode.BAD_TOKEN, "That seat token is not valid here.")
+            return None
+        table, seat = found
+        if table.chairs[seat].connection is not connection:
+            self._refuse(
+                connection,
+                ErrorCode.BAD_TOKEN,
+                "This connection does not hold that seat; send Resume with its token first.",
+            )
+            return None
+        return found
+
+    def _leave(self, connection: Connection, request: LeaveSeat) -> None:
+        if (found := self._seat_of(connection, request.token)) is None:
+            return
+        table, seat = found
+        if table.phase is not TablePhase.WAITING:
+            self._refuse(
+                connection,
+                ErrorCode.ALREADY_STARTED,
+                f"Table {table.number} has started: a seat cannot be given back now.",
+            )
+            return
+        connection.tokens.discard(request.token)
+        table.leave(seat)
+
+    def _start(self, connection: Connection, request: StartTable) -> None:
+        if (found := self._seat_of(connection, request.token)) is None:
+            return
+        table, _ = found
+        if table.phase is not TablePhase.WAITING:
+            self._refuse(
+                connection, ErrorCode.ALREADY_STARTED, f"Table {table.number} has already started."
+            )
+            return
+        table.start()
+
+    def _act(self, connection: Connection, request: Act) -> None:
+        if (found := self._seat_of(connection, request.token)) is None:
+            return
+        table, seat = found
+        if table.table is None:
+            self._refuse(
+                connection, ErrorCode.NOT_STARTED, f"Table {table.number} has not started yet."
+            )
+            return
+        if not table.accepts_action_type(request.action):
+            self._refuse(
+                connection,
+                ErrorCode.BAD_FRAME,
+                f"A {type(request.action).__name__} is not an action of "
+                f"the game at table {table.number}.",
+            )
+            return
+        if request.action.seat != seat:
+            self._refuse(
+                connection,
+                ErrorCode.NOT_YOUR_SEAT,
+                f"Your token is for seat {seat}, not seat {request.action.seat}.",
+            )
+            return
+        if seat not in table.table.to_act():
+            self._refuse(connection, ErrorCode.NOT_YOUR_TURN, "It is not your turn to act.")
+            return
+        table.act(request.action)
+
+    def _resume(self, connection: Connection, request: Resume) -> None:
+        found = self._tokens.get(request.token)
+        if found is None:
+            self._refuse(connection, ErrorCode.BAD_TOKEN, "That seat token is not valid here.")
+            return
+        table, seat = found
+        previous = table.chairs[seat].connection
+        if previous is not None and previous is not connection:
+            previous.tokens.discard(request.token)
+        connection.tokens.add(request.token)
+        table.attach(seat, connection)
+        connection.send(Seated(table.number, seat, request.token, table.client_setup()))
+        if table.table is not None:
+            connection.send(Started(table.number, seat, table.client_setup()))
+            connection.send(Update(table.number, table.current_update(seat)))
+
+    # ------------------------------------------------------------------ the lobby
+
+    def _lobby(self) -> LobbyState:
+        return LobbyState(tuple(table.summary() for table in self._tables.values()))
+
+    def _lobby_changed(self) -> None:
+        """Tell everyone once, after whatever else this turn of the loop changes."""
+        if not self._lobby_due:
+            self._lobby_due = True
+            asyncio.get_running_loop().call_soon(self._send_lobby)
+
+    def _send_lobby(self) -> None:
+        self._lobby_due = False
+        lobby = self._lobby()
+        for connection in list(self._connections):
+            if connection.greeted:
+                connection.send(lobby)
+
+    def _forget_token(self, token: str) -> None:
+        self._tokens.pop(token, None)
+
+    def _drop_table(self, table: HostedTable) -> None:
+        table.close()
+        for token in table.tokens():
+            self._tokens.pop(token, None)
+        self._tables.pop(table.number, None)
+        self._lobby_changed()

@@ -1,0 +1,75 @@
+"""The lobby in words: a table's rules in a few, a chair's state, and every host refusal.
+
+Kept apart from the screen so the app (which says a refusal wherever the player is) and
+the lobby speak the same sentences.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from liar_tui.games import GAMES
+from liar_tui.net.protocol import ChairKind, ChairState, ErrorCode, HostError, TablePhase
+from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
+
+PHASE_WORDS = {
+    TablePhase.WAITING: "waiting for players",
+    TablePhase.PLAYING: "playing",
+    TablePhase.OVER: "over",
+}
+
+ERROR_SENTENCES = {
+    ErrorCode.SEAT_TAKEN: "Someone took that seat just before you: pick another one.",
+    ErrorCode.NO_TABLE: "That table or seat is no longer there: the lobby shows what is.",
+    ErrorCode.ALREADY_STARTED: "That table has already started: pick a waiting one, or create one.",
+    ErrorCode.HOST_FULL: "The host has no room for more: join a table already in the lobby.",
+    ErrorCode.BAD_TOKEN: "The host no longer knows your seat (it may have restarted).",
+    ErrorCode.NOT_STARTED: "That table has not started yet: press s to start it.",
+}
+"""What the player should know or do; refusals not listed here are said in the host's words."""
+
+
+def host_error_sentence(error: HostError) -> str:
+    return ERROR_SENTENCES.get(error.code, error.message)
+
+
+def rules_summary(game: str, rules: Any) -> str:
+    """A table's rules in a few words, for its line in the lobby."""
+    if game == "liar-game" and isinstance(rules, liar_game_rules.Rules):
+        decks = "one deck" if rules.decks == 1 else "two decks"
+        variants = len(rules.variants)
+        extra = f", {variants} variant{'s' if variants != 1 else ''}" if variants else ""
+        return f"to {rules.target} points, {decks}{extra}"
+    if game == "liars-poker-cards" and isinstance(rules, poker_rules.LiarsPokerRules):
+        parts = [f"{rules.lives} {'life' if rules.lives == 1 else 'lives'}"]
+        if rules.chips:
+            parts.append("chips")
+        if rules.dealers_choice:
+            parts.append("dealer's choice")
+        return ", ".join(parts)
+    if game == "liars-poker-bills" and isinstance(rules, dollar_bills_rules.Rules):
+        return f"{rules.digits}-digit serials, ${rules.stake} a game"
+    return ""
+
+
+def table_heading(number: int, game: str, rules: Any, phase: TablePhase) -> str:
+    info = GAMES.get(game)
+    title = info.title if info is not None else game
+    summary = rules_summary(game, rules)
+    parts = (f"Table {number}", title, summary, PHASE_WORDS[phase])
+    return " · ".join(part for part in parts if part)
+
+
+def chair_words(chair: ChairState, phase: TablePhase) -> str:
+    """Who sits in a chair, or who will: ``open (a normal bot if nobody sits)``."""
+    if chair.kind is ChairKind.BOT:
+        return f"bot, {chair.level}"
+    if chair.kind is ChairKind.OPEN:
+        if phase is TablePhase.WAITING:
+            return f"open: a {chair.level} bot plays it if nobody sits"
+        return "open"
+    if chair.stand_in:
+        return "away: a bot plays for them"
+    if not chair.present:
+        return "away"
+    return "here"

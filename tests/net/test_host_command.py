@@ -1,0 +1,141 @@
+"""``liar-tui host``: its options, its mistakes, and a real run stopped by SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import sys
+from typing import NoReturn
+
+import pytest
+
+from liar_tui.net import host_command, protocol
+from liar_tui.net.protocol import Welcome
+from tests.net.host_client import WAIT, HostClient
+
+RUN_HOST = (
+    "import argparse, sys\n"
+    "from liar_tui.net import host_command\n"
+    "parser = argparse.ArgumentParser()\n"
+    "host_command.add_parser(parser.add_subparsers(dest='command'))\n"
+    "sys.exit(host_command.run(parser.parse_args(sys.argv[1:])))\n"
+)
+"""The command as the main command line will run it, until the lead wires it into cli.py."""
+
+
+class UsageError(Exception):
+    pass
+
+
+class RaisingParser(argparse.ArgumentParser):
+    """Like the main command line's parser: a mistake raises instead of printing usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = RaisingParser(prog="liar-tui")
+    host_command.add_parser(parser.add_subparsers(dest="command", parser_class=RaisingParser))
+    return parser.parse_args(["host", *argv])
+
+
+def test_the_defaults_listen_on_loopback_at_the_protocols_port() -> None:
+    args = parse()
+    assert (args.bind, args.port, args.socket, args.away_timeout) == (
+        "127.0.0.1",
+        protocol.DEFAULT_PORT,
+        None,
+        None,
+    )
+    assert parse("--away-timeout", "2.5", "--port", "0").away_timeout == 2.5
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--port", "http"], "'http' is not a port number"),
+        (["--port", "70000"], "must be from 0 to 65535, not 70000"),
+        (["--away-timeout", "soon"], "'soon' is not a number of seconds"),
+        (["--away-timeout", "0"], "must be more than 0"),
+        (["--away-timeout", "nan"], "must be more than 0"),
+    ],
+)
+def test_a_bad_option_is_one_line(argv: list[str], message: str) -> None:
+    with pytest.raises(UsageError, match=message) as raised:
+        parse(*argv)
+    assert "\n" not in str(raised.value)
+
+
+def test_a_socket_in_a_missing_folder_is_one_line_and_exit_2(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = parse("--socket", str(tmp_path / "missing" / "host.sock"))
+    assert host_command.run(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("liar-tui: error: there is no folder")
+
+
+def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert host_command.run(parse("--port", str(port))) == 1
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith(f"liar-tui: error: cannot listen on 127.0.0.1:{port}: ")
+
+
+def test_help_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert host_command.run(parse("--help")) == 0
+    assert "--away-timeout SECONDS" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("transport", ["tcp", "unix"])
+async def test_the_host_serves_until_sigterm_and_exits_0(
+    transport: str, tmp_path: pathlib.Path
+) -> None:
+    socket_path = tmp_path / "host.sock"
+    argv = ["host", "--port", "0", "--away-timeout", "5"]
+    if transport == "unix":
+        argv += ["--socket", str(socket_path)]
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        RUN_HOST,
+        *argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).parents[2])},
+    )
+    try:
+        assert process.stdout is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+        assert line.startswith("liar-tui host: tables on 127.0.0.1:"), line
+        assert line.rstrip().endswith("Ctrl+C stops.")
+        if transport == "unix":
+            assert f"(and {socket_path})" in line
+            client = await HostClient.unix(socket_path)
+        else:
+            port = int(line.split("127.0.0.1:")[1].split(";")[0])
+            client = await HostClient.tcp(port)
+        await client.send(protocol.Hello(protocol.PROTOCOL_VERSION, "Ann"))
+        assert await client.expect(Welcome) == Welcome(protocol.PROTOCOL_VERSION, "Ann")
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), WAIT) == 0
+        assert await client.closed_by_host()
+        assert process.stderr is not None
+        assert await process.stderr.read() == b""
+        assert not socket_path.exists()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
