@@ -190,7 +190,7 @@ class LobbyScreen(Screen[None]):
         from liar_tui.screens.setup import SetupScreen
 
         if game is not None:
-            self.app.push_screen(SetupScreen(game))
+            self.app.push_screen(SetupScreen(game, online=True))
 
     def action_take(self) -> None:
         highlighted = self.query_one(OptionList).highlighted_option

@@ -62,9 +62,13 @@ class SetupScreen(Screen[None]):
     ]
     """Seats beside the rules where both fit; below that, rules under the seats."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, online: bool = False) -> None:
+        """``online``: the table is created at a table host, which deals with a seed of its
+        own (a seed known to a player would tell them every card), and whose "Person here"
+        chairs are open for other players to take."""
         super().__init__()
         self.game = game
+        self.online = online
 
     @property
     def liar_app(self) -> LiarApp:
@@ -87,9 +91,19 @@ class SetupScreen(Screen[None]):
                     max_seats=info.max_seats,
                     id="seat-editor",
                 )
-                yield Label("Seed (optional)", classes="heading", id="seed-heading")
-                yield Input(placeholder="random", type="integer", compact=True, id="seed")
-                yield Static("The same seed, seats and rules deal the same cards.", classes="muted")
+                if self.online:
+                    yield Static(
+                        'Each "Person here" seat is an open chair for another player; '
+                        "bots take the chairs still open when the table starts.",
+                        classes="muted",
+                        id="online-seats",
+                    )
+                else:
+                    yield Label("Seed (optional)", classes="heading", id="seed-heading")
+                    yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                    yield Static(
+                        "The same seed, seats and rules deal the same cards.", classes="muted"
+                    )
             with Vertical(id="setup-rules"):
                 yield Label("Rules", classes="heading")
                 yield rules_editor(
@@ -118,7 +132,7 @@ class SetupScreen(Screen[None]):
         seats = self.query_one(SeatEditor)
         rules, problems = self.rules_editor.read()
         problems = seats.problems() + problems
-        seed = parse_seed(self.query_one("#seed", Input).value)
+        seed = None if self.online else parse_seed(self.query_one("#seed", Input).value)
         if isinstance(seed, str):
             problems.append(seed)
         report = self.query_one("#setup-problems", Static)

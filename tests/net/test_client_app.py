@@ -67,6 +67,9 @@ async def test_create_a_table_sit_start_and_play_a_round_by_keys() -> None:
             assert isinstance(app.screen, LobbyScreen)
             await pilot.press("n", "1")
             await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+            # The host deals with a seed of its own: the screen asks for none.
+            assert not app.screen.query("#seed")
+            assert "open chair" in str(app.screen.query_one("#online-seats").render())
             await pilot.press("ctrl+s")
             await until(pilot, lambda: app.client.tickets, "a seat at the new table")
             assert isinstance(app.screen, LobbyScreen)
