@@ -214,6 +214,8 @@ class HostClient:
         self.address = address
         self.name = name
         """Our name as the host welcomed it."""
+        self.away_timeout = 60.0
+        """Seconds the host waits before a bot plays an absent person's seat."""
         self.lobby = LobbyState(())
         self.status = ConnectionStatus.GONE
         self.tickets: dict[int, SeatTicket] = {}
@@ -288,6 +290,7 @@ class HostClient:
             link.close()
             raise ConnectError(self.address, "did not welcome us", unreachable=False)
         self.name = frame.name
+        self.away_timeout = frame.away_timeout
         return link
 
     async def close(self) -> None:

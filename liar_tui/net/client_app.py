@@ -147,7 +147,7 @@ class ClientApp(LiarApp):
                     continue
                 if chair.stand_in and not before.stand_in:
                     self.notify(
-                        f"{chair.name} has been away for {self.settings.away_timeout:g} s: "
+                        f"{chair.name} has been away for {self.client.away_timeout:g} s: "
                         "a bot plays for them until they return.",
                         markup=False,
                     )
@@ -162,7 +162,7 @@ class ClientApp(LiarApp):
 
         self.return_home()
         screen = play_screen(channel)
-        screen.LEAVE_QUESTION = leave_question(self.settings.away_timeout)  # type: ignore[attr-defined]
+        screen.LEAVE_QUESTION = leave_question(self.client.away_timeout)  # type: ignore[attr-defined]
         self.push_screen(screen)
 
     def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:

@@ -161,6 +161,9 @@ class TableSummary:
 class Welcome:
     protocol: int
     name: str
+    away_timeout: float = 60.0
+    """Seconds the host lets a person be gone before a bot plays their seat, so a client
+    can tell its player the host's figure rather than its own setting's."""
 
 
 @dataclass(frozen=True)

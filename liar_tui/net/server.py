@@ -250,7 +250,7 @@ class TableHost:
             self._refuse(connection, ErrorCode.BAD_FRAME, problem)
             return
         connection.name = hello.name.strip()
-        connection.send(Welcome(PROTOCOL_VERSION, connection.name))
+        connection.send(Welcome(PROTOCOL_VERSION, connection.name, self.options.away_timeout))
         connection.send(self._lobby())
 
     def _create(self, connection: Connection, request: CreateTable) -> None:

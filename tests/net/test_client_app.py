@@ -54,11 +54,11 @@ def notices(app: ClientApp) -> list[str]:
 async def join_app(address: Address, name: str = "Ann") -> ClientApp:
     client = HostClient(address, name, retry_delays=(0.05,))
     await client.connect()
-    return ClientApp(client, Settings(player_name=name, bot_delay=0, away_timeout=30))
+    return ClientApp(client, Settings(player_name=name, bot_delay=0))
 
 
 async def test_create_a_table_sit_start_and_play_a_round_by_keys() -> None:
-    host = TableHost(HostOptions(bot_delay=0))
+    host = TableHost(HostOptions(bot_delay=0, away_timeout=30))
     port = await host.listen_tcp("127.0.0.1", 0)
     app = await join_app(Address("127.0.0.1", port))
     try:
@@ -227,7 +227,7 @@ async def test_the_others_see_a_stand_in_bot_and_the_return() -> None:
             ready = await bens.next(of(SeatReady))
             assert isinstance(ready, SeatReady)
             ready.channel.close()
-            away = "Ben has been away for 30 s: a bot plays for them until they return."
+            away = "Ben has been away for 0.05 s: a bot plays for them until they return."
             await until(pilot, lambda: away in notices(app), "the stand-in notice")
             assert ben.return_to(created.table)
             await until(pilot, lambda: "Ben is back." in notices(app), "the return notice")

@@ -128,7 +128,7 @@ async def test_the_host_serves_until_sigterm_and_exits_0(
             port = int(line.split("127.0.0.1:")[1].split(";")[0])
             client = await HostClient.tcp(port)
         await client.send(protocol.Hello(protocol.PROTOCOL_VERSION, "Ann"))
-        assert await client.expect(Welcome) == Welcome(protocol.PROTOCOL_VERSION, "Ann")
+        assert await client.expect(Welcome) == Welcome(protocol.PROTOCOL_VERSION, "Ann", 5.0)
         process.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(process.wait(), WAIT) == 0
         assert await client.closed_by_host()
