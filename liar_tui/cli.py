@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, NoReturn
 
 from liar_tui import __version__, games
 from liar_tui.arena.command import add_arena_parser, run_arena
+from liar_tui.net import host_command, join_command
 from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
+from liar_tui.ssh import command as ssh_command
 from liar_tui.store.settings import Settings, load_settings, name_problem
 from liar_tui.table.seats import BotLevel, default_seats, seat_problems
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
@@ -54,13 +56,22 @@ class PrintText:
 
 
 @dataclass(frozen=True)
-class RunArena:
-    """Play bots against each other headless and print how each did."""
+class RunTool:
+    """A command with a life of its own: the arena, the table host, joining one, the SSH
+    front door. Each parses its own options and returns its exit code."""
 
+    run: Callable[[argparse.Namespace], int]
     args: argparse.Namespace
 
 
-Command = OpenHome | StartTable | PrintText | RunArena
+Command = OpenHome | StartTable | PrintText | RunTool
+
+_TOOLS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "arena": run_arena,
+    "host": host_command.run,
+    "join": join_command.run,
+    "ssh-serve": ssh_command.run,
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -188,6 +199,9 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         help="dollars won from or paid to every other player",
     )
     add_arena_parser(commands)
+    host_command.add_parser(commands)
+    join_command.add_parser(commands)
+    ssh_command.add_parser(commands)
     return parser, play
 
 
@@ -216,8 +230,8 @@ def parse_command(argv: Sequence[str], settings: Settings) -> Command:
         if args.version:
             return PrintText(f"{PROG} {__version__}")
         return OpenHome()
-    if args.command == "arena":
-        return RunArena(args)
+    if args.command in _TOOLS:
+        return RunTool(_TOOLS[args.command], args)
     if args.help:
         return PrintText(play.format_help())
     if args.game is None:
@@ -304,8 +318,8 @@ def build_app(argv: Sequence[str]) -> LiarApp | int:
     if isinstance(command, PrintText):
         print(command.text.rstrip("\n"))
         return 0
-    if isinstance(command, RunArena):
-        return run_arena(command.args)
+    if isinstance(command, RunTool):
+        return command.run(command.args)
     from liar_tui.app import LiarApp
 
     start = command.setup if isinstance(command, StartTable) else None

@@ -299,11 +299,12 @@ class HostClient:
         if self._link is not None:
             self._link.close()
             self._link = None
-        if self._runner is not None:
-            self._runner.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._runner
-            self._runner = None
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            runner.cancel()
+            # wait() does not raise the reader's CancelledError, so one sent to close()
+            # itself still reaches its caller.
+            await asyncio.wait({runner})
         self._set_status(ConnectionStatus.GONE)
 
     async def retry(self) -> None:
@@ -325,6 +326,12 @@ class HostClient:
             if not quiet:
                 self._set_status(ConnectionStatus.RECONNECTING)
             link = await self._reconnect()
+            if self._closing:
+                # Python 3.11's wait_for may swallow the cancel that close() sent while a
+                # connection was being opened: without this the new one would be read for ever.
+                if link is not None:
+                    link.close()
+                return
             if link is None:
                 self._set_status(ConnectionStatus.GONE)
                 return

@@ -28,7 +28,7 @@ class FrameEncoder:
         self._capacity = capacity
         self._cache: OrderedDict[int, tuple[object, Any]] = OrderedDict()
         self._names: dict[type, str] = {}
-        """Each message class's name in frames, as the codec gives it."""
+        """Each message class's name in frames, as the codec gives it; "" for a card."""
 
     def encode(self, frame: HostFrame) -> bytes:
         text = json.dumps(self._data(frame), ensure_ascii=False, separators=(",", ":"))
@@ -49,12 +49,12 @@ class FrameEncoder:
             self._cache.move_to_end(key)
             return hit[1]
         name = self._names.get(type(obj))
-        if name is None:  # the first of its class: the codec names it, or writes it its own way
-            encoded = codec.encode(obj)
-            if not isinstance(encoded, dict):  # a card is its token
-                self._names[type(obj)] = ""
-                return encoded
-            name = self._names[type(obj)] = encoded[codec.TYPE_KEY]
+        if name is None:  # the first of its class: a message, or written its own way (a card)
+            try:
+                name = codec.message_name(type(obj))
+            except codec.CodecError:
+                name = ""
+            self._names[type(obj)] = name
         if not name:
             return codec.encode(obj)
         data: dict[str, Any] = {codec.TYPE_KEY: name}

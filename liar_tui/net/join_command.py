@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from liar_tui.net.ports import DEFAULT_PORT
@@ -107,7 +108,8 @@ async def _join(
         hint = " (start one with: liar-tui host)" if error.unreachable else ""
         print(f"{PROG}: {error}{hint}", file=sys.stderr)
         return UNREACHABLE
-    app = ClientApp(client, settings, settings_problem)
+    # The first seat of a new table is the player's own: name it as the host welcomed us.
+    app = ClientApp(client, replace(settings, player_name=client.name), settings_problem)
     try:
         await app.run_async()
     finally:

@@ -442,6 +442,30 @@ async def test_leaving_a_started_table_keeps_the_seat_and_a_bot_stands_in() -> N
             await client.close()
 
 
+async def test_closing_while_a_connection_is_being_opened_ends_the_client() -> None:
+    """Python 3.11's wait_for can swallow a cancel that lands as the connection opens; the
+    client must still stop instead of reading the new connection for ever (a player's
+    Ctrl+Q right after leaving a started table once hung ``liar-tui join`` like this)."""
+    async with running_host() as address:
+        client = HostClient(address, "Ann", retry_delays=(0.05,))
+        await client.connect()
+        opening = asyncio.Event()
+        real_open = client._open
+
+        async def open_deaf_to_cancel() -> object:
+            opening.set()
+            # What the 3.11 race looks like from here: the cancel is lost.
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.Event().wait()
+            return await real_open()
+
+        client._open = open_deaf_to_cancel  # type: ignore[method-assign]
+        client.drop()
+        await asyncio.wait_for(opening.wait(), WAIT)
+        await asyncio.wait_for(client.close(), WAIT)
+        assert client.status is ConnectionStatus.GONE
+
+
 async def test_a_host_gone_for_good_is_given_up_on() -> None:
     host = TableHost()
     port = await host.listen_tcp("127.0.0.1", 0)

@@ -1,0 +1,250 @@
+"""``liar-tui ssh-serve``: the command line of the SSH front door.
+
+Only argparse is imported at the top: ``liar-tui --help`` builds this parser at every
+start, and asyncssh (with the cryptography library behind it) takes a noticeable moment to
+load. A mistake is one line on stderr and exit code 2, as everywhere on liar-tui's command
+line; a server that cannot start (the port taken) is one line and exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from liar_tui.ssh.server import SshFrontDoor
+
+PROG = "liar-tui"
+USAGE_ERROR = 2
+FAILED = 1
+INTERRUPTED = 130
+TABLE_PORT = 7777
+"""The table host's default port (``liar_tui.net.protocol.DEFAULT_PORT``, not imported here
+because the protocol module pulls in the game engines)."""
+MOST_SESSIONS = 1000
+
+
+def _port(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a port number") from None
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {number}")
+    return number
+
+
+def _seconds(text: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a number of seconds") from None
+    if not number > 0 or number == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text[:30]}")
+    return number
+
+
+def _session_limit(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
+    if not 1 <= number <= MOST_SESSIONS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MOST_SESSIONS}, not {number}")
+    return number
+
+
+def _table_host(text: str) -> str:
+    host, colon, port = text.rpartition(":")
+    if not colon or not host:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not HOST:PORT")
+    _port(port)
+    return text
+
+
+def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add ``ssh-serve`` to the main command line."""
+    serve = commands.add_parser(
+        "ssh-serve",
+        help="let friends play over SSH: each session lands in the table host's lobby",
+        description=(
+            "Serve liar-tui over SSH: 'ssh -p 2222 NAME@this-host' opens the lobby of the "
+            "local table host (liar-tui host) with NAME as the player name. Sessions get the "
+            "game and nothing else: no shell, no commands, no forwarding."
+        ),
+        epilog=(
+            "A password file holds one 'name:hash' line per person; make a line with "
+            "'liar-tui ssh-serve --hash-password NAME >> FILE' (the password is read without "
+            "echo). With --authorized-keys, any key in the file may log in under any name."
+        ),
+        add_help=False,
+    )
+    serve.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    listen = serve.add_argument_group("listening")
+    listen.add_argument(
+        "--port", type=_port, default=2222, metavar="N", help="the SSH port (default 2222)"
+    )
+    listen.add_argument(
+        "--bind",
+        default="0.0.0.0",
+        metavar="ADDRESS",
+        help="the address to listen on (default 0.0.0.0, every interface)",
+    )
+    listen.add_argument(
+        "--host-key",
+        type=Path,
+        metavar="PATH",
+        help="the server's private key (default: made on first start in liar-tui's data folder)",
+    )
+    auth = serve.add_argument_group("who may log in (at least one)")
+    auth.add_argument(
+        "--authorized-keys", type=Path, metavar="PATH", help="public keys allowed in, one a line"
+    )
+    auth.add_argument(
+        "--password-file", type=Path, metavar="PATH", help="'name:hash' lines (see below)"
+    )
+    auth.add_argument(
+        "--hash-password",
+        metavar="NAME",
+        help="print a password file line for NAME, the password read from the terminal, and exit",
+    )
+    table = serve.add_argument_group("the table host sessions join").add_mutually_exclusive_group()
+    table.add_argument(
+        "--table-host",
+        type=_table_host,
+        default=f"127.0.0.1:{TABLE_PORT}",
+        metavar="HOST:PORT",
+        help=f"its address (default 127.0.0.1:{TABLE_PORT})",
+    )
+    table.add_argument("--table-socket", type=Path, metavar="PATH", help="its Unix socket")
+    limits = serve.add_argument_group("limits")
+    limits.add_argument(
+        "--idle-timeout",
+        type=_seconds,
+        default=1800.0,
+        metavar="SECONDS",
+        help="close a session after this long without input (default 1800)",
+    )
+    limits.add_argument(
+        "--max-sessions",
+        type=_session_limit,
+        default=16,
+        metavar="N",
+        help="sessions at once; more are turned away (default 16)",
+    )
+    serve.set_defaults(ssh_serve_help=serve.format_help)
+    return serve
+
+
+def join_command(table_host: str, table_socket: Path | None) -> Callable[[str], list[str]]:
+    """The command line of one session: ``liar-tui join`` as the SSH user."""
+    target = ["--socket", str(table_socket)] if table_socket is not None else [table_host]
+
+    def command(username: str) -> list[str]:
+        # --name=... keeps a name that starts with "-" from reading as an option.
+        return [sys.executable, "-m", "liar_tui", "join", *target, f"--name={username}"]
+
+    return command
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl+C or SIGTERM; the exit code."""
+    if args.help:
+        print(args.ssh_serve_help().rstrip("\n"))
+        return 0
+    if args.hash_password is not None:
+        return _print_password_line(args.hash_password)
+    from liar_tui.ssh.host_key import default_host_key_path
+    from liar_tui.ssh.server import SshFrontDoor, SshOptions, SshSetupError
+
+    options = SshOptions(
+        session_command=join_command(args.table_host, args.table_socket),
+        host_key=args.host_key or default_host_key_path(),
+        authorized_keys=args.authorized_keys,
+        password_file=args.password_file,
+        idle_timeout=args.idle_timeout,
+        max_sessions=args.max_sessions,
+    )
+    try:
+        door = SshFrontDoor(options)
+    except SshSetupError as error:
+        return _error(str(error), USAGE_ERROR)
+    import asyncio
+
+    table = str(args.table_socket) if args.table_socket is not None else args.table_host
+    try:
+        return asyncio.run(_serve(door, args.bind, args.port, table))
+    except KeyboardInterrupt:  # a second Ctrl+C while closing
+        return INTERRUPTED
+
+
+async def _serve(door: SshFrontDoor, bind: str, port: int, table: str) -> int:
+    import asyncio
+    import logging
+    import signal
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    try:
+        try:
+            bound = await door.listen(bind, port)
+        except OSError as error:
+            return _error(f"cannot listen on {bind}:{port}: {error.strerror or error}", FAILED)
+        print(f"liar-tui ssh-serve listening on {bind}:{bound}", flush=True)
+        print(f"host key fingerprint: {door.fingerprint}", flush=True)
+        print(f"sessions join the table host at {table}", flush=True)
+        print(f"friends connect with: ssh -p {bound} NAME@this-host (Ctrl+C stops)", flush=True)
+        await stop.wait()
+    finally:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(number)
+        await door.close()
+    print("liar-tui ssh-serve stopped.", flush=True)
+    return 0
+
+
+def _print_password_line(name: str) -> int:
+    from liar_tui.ssh.passwords import MAX_PASSWORD_LENGTH, hash_password
+    from liar_tui.table.seats import name_problem
+
+    if problem := name_problem(name, "The name"):
+        return _error(problem.rstrip("."), USAGE_ERROR)
+    try:
+        password = _read_password()
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except (EOFError, ValueError) as error:
+        return _error(str(error) or "no password was given", USAGE_ERROR)
+    if not password:
+        return _error("the password must not be empty", USAGE_ERROR)
+    if len(password) > MAX_PASSWORD_LENGTH:
+        return _error(f"the password must be at most {MAX_PASSWORD_LENGTH} characters", USAGE_ERROR)
+    print(f"{name}:{hash_password(password)}")
+    return 0
+
+
+def _read_password() -> str:
+    """From the terminal without echo (typed twice), or one line from a pipe."""
+    if not sys.stdin.isatty():
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError("no password on standard input")
+        return line.rstrip("\r\n")
+    import getpass
+
+    password = getpass.getpass("Password: ")
+    if getpass.getpass("Again: ") != password:
+        raise ValueError("the two passwords differ")
+    return password
+
+
+def _error(message: str, code: int) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return code

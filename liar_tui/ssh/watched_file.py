@@ -1,0 +1,47 @@
+"""A file read again when it changes, so adding a friend's key needs no restart.
+
+Restarting ssh-serve would end every game in progress, so the authorized keys and the
+password file are re-read at the next login after they change. A file that breaks later
+(a half-saved edit) keeps the last good contents and says so in the log, rather than
+locking everyone out.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Generic, TypeVar
+
+log = logging.getLogger("liar_tui.ssh")
+
+Contents = TypeVar("Contents")
+
+
+class WatchedFile(Generic[Contents]):
+    """The parsed contents of ``path``, parsed again whenever the file changes."""
+
+    def __init__(self, path: Path, parse: Callable[[Path], Contents]) -> None:
+        self.path = path
+        self._parse = parse
+        self._stamp = self._current_stamp()
+        self._contents = parse(path)  # a broken file at start is the caller's error to report
+
+    def current(self) -> Contents:
+        stamp = self._current_stamp()
+        if stamp != self._stamp:
+            self._stamp = stamp
+            try:
+                self._contents = self._parse(self.path)
+            except (OSError, ValueError) as error:
+                log.warning(
+                    "%s changed but cannot be used (%s): keeping the last one", self.path, error
+                )
+        return self._contents
+
+    def _current_stamp(self) -> tuple[int, int, int] | None:
+        try:
+            status = self.path.stat()
+        except OSError:
+            return None
+        return (status.st_ino, status.st_mtime_ns, status.st_size)

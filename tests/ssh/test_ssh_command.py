@@ -1,0 +1,125 @@
+"""``liar-tui ssh-serve`` on the command line: its options, its mistakes, a real start and stop."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+
+from liar_tui.ssh import command
+from liar_tui.ssh.passwords import check_password, parse_password_lines
+from tests.ssh.support import LIAR_TUI, TIMEOUT, make_keys
+
+
+class _Refused(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Refused(message)
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = _Parser(prog="liar-tui")
+    command.add_parser(parser.add_subparsers(dest="command", parser_class=_Parser))
+    return parser.parse_args(["ssh-serve", *argv])
+
+
+def test_the_defaults_follow_the_contract() -> None:
+    args = parse()
+    assert (args.port, args.bind, args.table_host) == (2222, "0.0.0.0", "127.0.0.1:7777")
+    assert (args.idle_timeout, args.max_sessions) == (1800.0, 16)
+    assert args.authorized_keys is None and args.password_file is None
+
+
+def test_the_table_port_is_the_protocols() -> None:
+    from liar_tui.net.protocol import DEFAULT_PORT
+
+    assert command.TABLE_PORT == DEFAULT_PORT
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--port", "70000"], "a port is from 0 to 65535, not 70000"),
+        (["--idle-timeout", "0"], "must be a number of seconds above 0, not 0"),
+        (["--max-sessions", "0"], "must be from 1 to 1000, not 0"),
+        (["--table-host", "nowhere"], "'nowhere' is not HOST:PORT"),
+        (["--table-host", "h:1", "--table-socket", "s"], "not allowed with argument"),
+    ],
+)
+def test_a_mistaken_option_is_one_line(argv: list[str], problem: str) -> None:
+    with pytest.raises(_Refused, match=problem):
+        parse(*argv)
+
+
+def test_without_keys_or_passwords_it_will_not_start(capsys: pytest.CaptureFixture[str]) -> None:
+    assert command.run(parse()) == 2
+    assert capsys.readouterr().err == (
+        "liar-tui: error: give --authorized-keys or --password-file\n"
+    )
+
+
+def test_help_names_the_password_line_maker(capsys: pytest.CaptureFixture[str]) -> None:
+    assert command.run(parse("--help")) == 0
+    assert "--hash-password NAME" in capsys.readouterr().out
+
+
+def test_a_session_runs_join_with_the_ssh_name(tmp_path: Path) -> None:
+    by_address = command.join_command("10.0.0.1:7777", None)("ann")
+    assert by_address == [sys.executable, "-m", "liar_tui", "join", "10.0.0.1:7777", "--name=ann"]
+    by_socket = command.join_command("unused:1", tmp_path / "s")("-x")
+    assert by_socket[3:] == ["join", "--socket", str(tmp_path / "s"), "--name=-x"]
+
+
+def test_hash_password_prints_a_line_the_server_accepts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("let me in\n"))
+    assert command.run(parse("--hash-password", "ann")) == 0
+    hashes = parse_password_lines(capsys.readouterr().out, "stdout")
+    assert check_password(hashes, "ann", "let me in")
+
+
+@pytest.mark.parametrize(("name", "stdin"), [("", "pw\n"), ("ann", ""), ("ann", "\n")])
+def test_hash_password_refuses_a_bad_name_or_no_password(
+    name: str, stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    assert command.run(parse("--hash-password", name)) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("liar-tui: error: ") and err.count("\n") == 1
+
+
+def test_it_serves_prints_its_fingerprint_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    keys = make_keys(tmp_path)
+    argv = [
+        *LIAR_TUI,
+        "ssh-serve",
+        "--port=0",
+        "--bind=127.0.0.1",
+        f"--authorized-keys={keys.authorized_keys}",
+        f"--host-key={tmp_path / 'host_key'}",
+    ]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    ) as server:
+        try:
+            lines = [server.stdout.readline() for _ in range(2)] if server.stdout else []
+            assert lines[0].startswith("liar-tui ssh-serve listening on 127.0.0.1:")
+            assert lines[1].startswith("host key fingerprint: SHA256:")
+        finally:
+            server.send_signal(signal.SIGTERM)
+            out, err = server.communicate(timeout=TIMEOUT)
+    assert server.returncode == 0, err
+    assert out.rstrip().endswith("liar-tui ssh-serve stopped.")
