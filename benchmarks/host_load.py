@@ -11,7 +11,13 @@ its game ends (a dollar-bill session never ends: its deals go on). The figures:
   ``actor`` is the client's own seat), median and p99 against the 20 ms target;
 - the host's peak memory (VmHWM) against the 100 MB target.
 
-    .venv/bin/python benchmarks/host_load.py [--seconds 20] [--tables 10] [--seats 5]
+    .venv/bin/python benchmarks/host_load.py [--seconds 20] [--tables 10] [--seats 5] [--think 0.6]
+
+The bots think before they act (0.6 s on average, the app's default bot pacing), so the
+round trip measures how quickly the host answers while ten tables keep it busy. With
+``--think 0`` every client answers at once and the run measures throughput instead: fifty
+clients always waiting means every action queues behind the others, and the round trip is
+the length of that queue.
 
 All clients share one process (this one), so on a small machine they compete with the host
 for the CPU; the round trip includes the time a client waits for its turn on that loop.
@@ -35,7 +41,7 @@ from typing import Any
 from liar_tui.bots.base import make_bot
 from liar_tui.games import new_state
 from liar_tui.net.protocol import (
-    MAX_FRAME_BYTES,
+    MAX_HOST_FRAME_BYTES,
     PROTOCOL_VERSION,
     Act,
     ClientFrame,
@@ -59,6 +65,8 @@ from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Bus, Table
 
 P99_TARGET_MS = 20.0
+THINK_SECONDS = 0.6
+"""The app's default bot delay: bots at a table with people pace themselves like this."""
 MEMORY_TARGET_MB = 100.0
 OVER_TABLE_KEEP = 2.0
 """Seconds the benchmark's host keeps a finished table in the lobby. The real host keeps it
@@ -106,7 +114,9 @@ class Client:
 
     @classmethod
     async def connect(cls, port: int, name: str) -> Client:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=MAX_FRAME_BYTES + 1)
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", port, limit=MAX_HOST_FRAME_BYTES + 1
+        )
         client = cls(reader, writer)
         client.send(Hello(PROTOCOL_VERSION, name))
         return client
@@ -144,10 +154,26 @@ def finished(game: str, view: dict[str, Any]) -> bool:
     return False  # a dollar-bill session goes on deal after deal
 
 
-async def play(client: Client, seated: Seated, game: str, deadline: float, stats: Stats) -> None:
-    """Play one seat until its game ends or time is up, timing each action's round trip."""
-    bot = make_bot(game, BotLevel.NORMAL, random.Random(f"{seated.table}:{seated.seat}"))
+async def play(
+    client: Client, seated: Seated, game: str, deadline: float, think: float, stats: Stats
+) -> None:
+    """Play one seat until its game ends or time is up, timing each action's round trip.
+
+    The bot thinks for ``think`` seconds (0.5 to 1.5 times it, at random) before it sends,
+    as the app's bots pace themselves for people; the round trip is timed from the send.
+    """
+    rng = random.Random(f"{seated.table}:{seated.seat}")
+    bot = make_bot(game, BotLevel.NORMAL, rng)
+    loop = asyncio.get_running_loop()
     sent_at: float | None = None
+    deciding = False
+
+    def send(action: Any) -> None:
+        nonlocal sent_at, deciding
+        deciding = False
+        sent_at = time.perf_counter()
+        client.send(Act(seated.token, action))
+
     while time.monotonic() < deadline:
         line, data = await client.receive_line()
         if data["type"] == "ActionRefused":
@@ -161,15 +187,17 @@ async def play(client: Client, seated: Seated, game: str, deadline: float, stats
             sent_at = None
         if finished(game, update["view"]):
             return
-        if seated.seat in update["to_act"] and sent_at is None:
+        if seated.seat in update["to_act"] and sent_at is None and not deciding:
             frame = decode_host_frame(line)
             assert isinstance(frame, Update)
             action = bot.act(frame.update.view)
-            sent_at = time.perf_counter()
-            client.send(Act(seated.token, action))
+            deciding = True
+            loop.call_later(think * rng.uniform(0.5, 1.5), send, action)
 
 
-async def drive_table(port: int, number: int, seats: int, deadline: float, stats: Stats) -> None:
+async def drive_table(
+    port: int, number: int, seats: int, deadline: float, think: float, stats: Stats
+) -> None:
     """Five clients at one table, starting it again whenever its game ends."""
     game = list(GAMES)[number % len(GAMES)]
     clients = [await Client.connect(port, f"Bot {number}.{i}") for i in range(seats)]
@@ -184,7 +212,10 @@ async def drive_table(port: int, number: int, seats: int, deadline: float, stats
                 seated.append(await client.expect(Seated))
             clients[0].send(StartTable(seated[0].token))
             await asyncio.gather(
-                *(play(c, s, game, deadline, stats) for c, s in zip(clients, seated, strict=True))
+                *(
+                    play(c, s, game, deadline, think, stats)
+                    for c, s in zip(clients, seated, strict=True)
+                )
             )
             stats.games += 1
     finally:
@@ -215,7 +246,7 @@ def host_peak_mb(pid: int) -> float | None:
 
 
 async def networked(
-    seconds: float, tables: int, seats: int
+    seconds: float, tables: int, seats: int, think: float
 ) -> tuple[Stats, float, float, float, float]:
     """Stats, the seconds played, the host's peak memory in MB, and the CPU seconds used by
     the host and by the clients."""
@@ -232,7 +263,7 @@ async def networked(
         started = time.monotonic()
         deadline = started + seconds
         await asyncio.gather(
-            *(drive_table(port, number, seats, deadline, stats) for number in range(tables))
+            *(drive_table(port, number, seats, deadline, think, stats) for number in range(tables))
         )
         played = time.monotonic() - started
         peak = host_peak_mb(host.pid)
@@ -285,17 +316,28 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play (default 20)")
     parser.add_argument("--tables", type=int, default=10, help="tables (default 10)")
     parser.add_argument("--seats", type=int, default=5, help="bot clients per table (default 5)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=THINK_SECONDS,
+        help=f"seconds a bot thinks before acting, on average (default {THINK_SECONDS:g}; "
+        "0 plays flat out, which measures throughput: every action then queues behind the "
+        "others)",
+    )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONHASHSEED", "0")
 
     print(
         f"{args.tables} tables x {args.seats} bot clients over loopback TCP "
-        f"for {args.seconds:g} s; games: {', '.join(GAMES)} in turn"
+        f"for {args.seconds:g} s; games: {', '.join(GAMES)} in turn; "
+        f"bots think {args.think:g} s on average"
     )
-    stats, played, peak, host_cpu, clients_cpu = asyncio.run(
-        networked(args.seconds, args.tables, args.seats)
-    )
+    # First, so that the bots' one-off caches (the cards bot's declaration ladder takes a
+    # third of a second) are warm before the clients, which share this process, are timed.
     baseline = in_process(min(args.seconds, 5.0), args.seats)
+    stats, played, peak, host_cpu, clients_cpu = asyncio.run(
+        networked(args.seconds, args.tables, args.seats, args.think)
+    )
     rate = len(stats.round_trips) / played
     p50 = percentile(stats.round_trips, 0.50) * 1000
     p99 = percentile(stats.round_trips, 0.99) * 1000
