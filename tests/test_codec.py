@@ -12,6 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from liar_tui.bots.base import make_bot
+from liar_tui.games import GAMES
+from liar_tui.rules import dollar_bills, liars_poker
 from liar_tui.rules.cards import Card, Rank, Suit, shoe
 from liar_tui.rules.liar_game import (
     Event,
@@ -21,6 +24,7 @@ from liar_tui.rules.liar_game import (
     Rules,
     ShowHand,
 )
+from liar_tui.rules.poker_rules import PokerRules
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.codec import (
     CodecError,
@@ -29,6 +33,7 @@ from liar_tui.table.codec import (
     decode,
     encode,
     location_words,
+    message_name,
     register,
 )
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
@@ -316,3 +321,221 @@ def test_untagged_data_takes_defaults_for_missing_fields_and_refuses_extra_ones(
         decode({"seat": 0}, Any, tagged=False)
     with pytest.raises(CodecError, match=r"^Settings\.seats\[0\]\.name is missing$"):
         decode({"seats": [{"kind": "bot"}, {"name": "B"}]}, Settings, tagged=False)
+
+
+EVENTS: dict[str, Any] = {
+    "liar-game": Event,
+    "liars-poker-cards": liars_poker.Event,
+    "liars-poker-bills": dollar_bills.Event,
+}
+
+
+def bot_game(game: str, seed: int, actions: int = 150) -> tuple[list[Any], list[Any], list[Any]]:
+    """Actions, events and views of a game of ``game`` played by easy bots, cut short."""
+    setup = TableSetup(
+        game,
+        GAMES[game].engine.rules(),
+        tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(4)),
+        seed,
+    )
+    state = GAMES[game].engine.new_state(setup)
+    bots = [make_bot(game, BotLevel.EASY, random.Random(seed * 10 + seat)) for seat in range(4)]
+    taken: list[Any] = []
+    events: list[Any] = []
+    views: list[Any] = []
+    while not state.over and len(taken) < actions:
+        seat = state.to_act()[0]
+        views.append(state.view(seat))
+        taken.append(bots[seat].act(views[-1]))
+        events += state.apply(taken[-1])
+    return taken, events, views
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_games_messages_round_trip_tagged_and_untagged(game: str, seed: int) -> None:
+    actions, events, views = bot_game(game, seed)
+    engine = GAMES[game].engine
+    for action in actions[::5]:
+        assert_round_trip(action, engine.action)
+        assert_round_trip(action, Any)
+    for event in events[::3]:
+        assert_round_trip(event, EVENTS[game])
+    for view in views[::10] + views[-1:]:
+        assert_round_trip(view, engine.view)
+        untagged = json.loads(json.dumps(encode(view, tagged=False)))
+        decoded = decode(untagged, engine.view, tagged=False)
+        assert encode(decoded, tagged=False) == untagged
+        assert encode(decoded) == encode(view)
+    update = SeatUpdate(0, tuple(events[-4:]), views[-1], (1,), 1)
+    assert_round_trip(update, SeatUpdate)
+
+
+def test_decoded_cards_are_the_same_whether_met_first_or_again() -> None:
+    first = decode(["AS:1", "JK:3", "TH"], tuple[Card, ...])
+    again = decode(["AS:1", "JK:3", "TH"], tuple[Card, ...])
+    assert (
+        first
+        == again
+        == (
+            Card(Rank.ACE, Suit.SPADES, 1),
+            Card(Rank.JOKER, None, 3),
+            Card(Rank.TEN, Suit.HEARTS),
+        )
+    )
+    # A card's other spellings stay refused once its token is known.
+    for spelling in ("10H", "th", "TH:0", " TH"):
+        with pytest.raises(DecodeError, match="must be a card like"):
+            decode(spelling, Card)
+
+
+def test_equal_cards_encode_to_the_same_token_whichever_object() -> None:
+    cards = [Card(Rank.KING, Suit.CLUBS, 1) for _ in range(3)]
+    assert [encode(card) for card in cards] == ["KC:1"] * 3
+
+
+def deep_refusal(depth: int) -> dict[str, Any]:
+    return {"type": "Refused", "seat": 0, "reason": "", "action": deeply_nested(depth)}
+
+
+LIARS_POKER_EVENTS = (
+    "RoundStarted, RulesChosen, HandDealt, Declared, Took, Discarded, ChipPlayed,"
+    " LiarsPokerDeckReshuffled, ChallengeResolved, HandStuck or LiarsPokerGameOver"
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "expected", "tagged", "location", "message"),
+    [
+        (deeply_nested(40), Any, True, (0,) * 40,
+         "value" + "[0]" * 40 + " is nested more than 40 levels deep"),
+        (deep_refusal(39), Refused, True, ("action", *(0,) * 39),
+         "Refused.action" + "[0]" * 39 + " is nested more than 40 levels deep"),
+        ([deeply_nested(38)], tuple[Any, ...] | None, True, (0,) * 39,
+         "value" + "[0]" * 39 + " is nested more than 40 levels deep"),
+        (deeply_nested(40), tuple[Any, ...] | int, False, (),
+         "value must be a list or a whole number, not a list"),
+        ({"type": "SeatUpdate", "seat": 0, "view": None, "to_act": [],
+          "events": [{"type": "HandChosen", "seat": "1", "round": 1}]}, SeatUpdate, True,
+         ("events", 0, "seat"), "SeatUpdate.events[0].seat must be a whole number, not '1'"),
+        ({"type": "SeatUpdate", "seat": 0, "events": [], "view": {"type": "Nope"}, "to_act": []},
+         SeatUpdate, True, ("view",), "SeatUpdate.view names an unknown message type 'Nope'"),
+        ({"type": "SeatUpdate", "seat": 0, "events": [], "view": None, "to_act": [1, 2.5]},
+         SeatUpdate, True, ("to_act", 1), "SeatUpdate.to_act[1] must be a whole number, not 2.5"),
+        ({"type": "Declared", "seat": 0}, liars_poker.Event, True, ("declaration",),
+         "value.declaration is missing"),
+        ({"type": "ShowHand", "seat": 0, "cards": []}, liars_poker.Event, True, (),
+         f"value must be a {LIARS_POKER_EVENTS}, not a ShowHand"),
+        ({"type": 7}, dollar_bills.Event, True, (), "value has no 'type' naming its message type"),
+        ([], dollar_bills.Event, True, (),
+         "value must be a BidPlaced table or a Passed table or a BillsShown table or a Settled"
+         " table or a GameDealt table, not a list"),
+        ({"type": "PlaceBid", "seat": 0,
+          "bid": {"type": "Bid", "count": 2, "digit": 10, "extra": 1}},
+         dollar_bills.PlaceBid | dollar_bills.Pass, True, ("bid",),
+         "value.bid has an unknown entry 'extra'"),
+        (1.5, int | str, True, (), "value must be a whole number or text in quotes, not 1.5"),
+        (1.5, str | int, True, (), "value must be text in quotes or a whole number, not 1.5"),
+        ("x", int | None, True, (), "value must be a whole number, not 'x'"),
+        (["AS", "AS"], frozenset[Card], True, (), "value must not name the same item twice"),
+        (["AS", "ZZ"], frozenset[Card], True, (1,),
+         "value[1] must be a card like 'AS' or 'JK:1', not 'ZZ'"),
+        ([1, "a", 3], tuple[int, str], True, (), "value must hold 2 items, not 3"),
+        ([1, 2], tuple[int, str], True, (1,), "value[1] must be text in quotes, not 2"),
+        (True, float, True, (), "float must be a number, not true"),
+        (2, bool, True, (), "bool must be true or false, not 2"),
+        ("JK:1000", Card, True, (), "Card must be a card like 'AS' or 'JK:1', not 'JK:1000'"),
+        (14.0, Rank, True, (),
+         "Rank must be 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 or 15, not 14.0"),
+        (True, Rank, True, (),
+         "Rank must be 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 or 15, not true"),
+        ({"seats": [{"name": "A", "kind": "bot", "level": "genius"}]}, Settings, False,
+         ("seats", 0, "level"),
+         "Settings.seats[0].level must be 'easy', 'normal' or 'hard', not 'genius'"),
+        ({"liar_game": {"decks": 2, "target": "x"}}, Settings, False, ("liar_game", "target"),
+         "Settings.liar_game.target must be a whole number, not 'x'"),
+        ({"liar_game": {"decks": 2}, "colour": 1, "another": 2}, Settings, False, (),
+         "Settings has an unknown entry 'another'"),
+        ({"type": "Settings"}, Settings, True, (),
+         "Settings names an unknown message type 'Settings'"),
+        ({"type": "ShowHand", "seat": 0, "cards": ["AS"], "type2": 1, "aa": 2}, ShowHand, True,
+         (), "ShowHand has an unknown entry 'aa'"),
+        ({"type": "LiarGameRules", "decks": 1, "target": 500, "free_jokers": True,
+          "big_combos": True, "joker_sets": True, "low_straight": True}, Rules, True,
+         ("low_doubling",), "Rules.low_doubling is missing"),
+        ({"wild_ranks": [2, 2]}, PokerRules, False, ("wild_ranks",),
+         "PokerRules.wild_ranks must not name the same item twice"),
+        ({"wild_ranks": [2, 99]}, PokerRules, False, ("wild_ranks", 1),
+         "PokerRules.wild_ranks[1] must be 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 or 15,"
+         " not 99"),
+    ],
+)  # fmt: skip
+def test_refusals_say_exactly_where_and_what(
+    data: Any, expected: Any, tagged: bool, location: tuple[str | int, ...], message: str
+) -> None:
+    """The messages the decoder gave before it made plans, word for word."""
+    with pytest.raises(DecodeError) as refusal:
+        decode(data, expected, tagged=tagged)
+    assert str(refusal.value) == message
+    assert refusal.value.location == location
+
+
+def test_a_frame_nested_a_thousand_levels_deep_is_refused_at_the_limit() -> None:
+    """A hostile frame a thousand levels deep is refused at the limit, in one message."""
+    hostile = {"type": "Refused", "seat": 0, "reason": "", "action": deeply_nested(1000)}
+    for _ in range(3):
+        with pytest.raises(DecodeError, match=r"is nested more than 40 levels deep$"):
+            decode(hostile, Refused)
+
+
+@dataclasses.dataclass(frozen=True)
+class Coins:
+    count: int
+    metal: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Notes:
+    count: str
+    metal: int
+
+
+def test_classes_with_the_same_field_names_keep_their_own_types() -> None:
+    assert decode({"count": 2, "metal": "gold"}, Coins, tagged=False) == Coins(2, "gold")
+    assert decode({"count": "2", "metal": 5}, Notes, tagged=False) == Notes("2", 5)
+    with pytest.raises(DecodeError, match=r"^Notes\.count must be text in quotes, not 2$"):
+        decode({"count": 2, "metal": "gold"}, Notes, tagged=False)
+    with pytest.raises(DecodeError, match=r"^Coins\.count must be a whole number, not '2'$"):
+        decode({"count": "2", "metal": 5}, Coins, tagged=False)
+
+
+def test_unions_python_calls_equal_keep_their_own_order() -> None:
+    """``int | str == str | int``, but each tries, and names, its options in its own order."""
+    with pytest.raises(DecodeError, match="must be a whole number or text in quotes"):
+        decode([1.5], tuple[int | str, ...])
+    with pytest.raises(DecodeError, match="must be text in quotes or a whole number"):
+        decode([1.5], tuple[str | int, ...])
+
+
+def test_a_class_registered_later_is_decoded_by_its_name() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class LateMessage:
+        seat: int
+
+    data = {"type": "LateMessage", "seat": 1}
+    with pytest.raises(DecodeError, match="unknown message type 'LateMessage'"):
+        decode(data, LateMessage)
+    with pytest.raises(CodecError, match="LateMessage is not a registered message type"):
+        encode(LateMessage(1))
+    register(LateMessage)
+    assert decode(data, LateMessage) == LateMessage(1)
+    assert decode(data, Any) == LateMessage(1)
+    assert encode(LateMessage(1)) == data
+
+
+def test_a_message_name_is_the_registered_one() -> None:
+    assert message_name(ShowHand) == "ShowHand"
+    assert message_name(Rules) == "LiarGameRules"
+    assert message_name(liars_poker.GameOver) == "LiarsPokerGameOver"
+    with pytest.raises(CodecError, match=r"^Settings is not a registered message type$"):
+        message_name(Settings)
