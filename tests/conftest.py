@@ -15,3 +15,15 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, 
     monkeypatch.setenv("LIAR_TUI_CONFIG_DIR", str(config))
     monkeypatch.setenv("LIAR_TUI_DATA_DIR", str(data))
     return {"config": config, "data": data}
+
+
+@pytest.fixture(autouse=True)
+def steady_text_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep a focused input's cursor shown instead of blinking every half second.
+
+    A snapshot is taken whenever the app settles; on a loaded machine that can fall either
+    side of a blink, and the same screen would then compare unequal to itself.
+    """
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
