@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from liar_tui.net.host_connection import Connection
 from liar_tui.net.host_encoding import FrameEncoder
 from liar_tui.net.host_table import HostedTable, creation_problem
+from liar_tui.net.host_warm import warm_up
 from liar_tui.net.protocol import (
     DEFAULT_PORT,
     MAX_FRAME_BYTES,
@@ -87,6 +88,7 @@ class TableHost:
 
     async def listen_tcp(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
         """Listen on ``bind:port``; returns the bound port (port 0 picks a free one)."""
+        warm_up()
         server = await asyncio.start_server(
             self._serve, bind, port, limit=MAX_FRAME_BYTES + 1, reuse_address=True
         )
@@ -99,6 +101,7 @@ class TableHost:
         The socket is created under a umask, so it is never open to others even for a
         moment. A stale socket (nobody listening) is replaced; any other file is refused.
         """
+        warm_up()
         await self._clear_stale_socket(path)
         old_umask = os.umask(0o117)
         try:

@@ -1,0 +1,40 @@
+"""Getting the rules and bots ready before the first player waits on them.
+
+Liar's Poker builds its hand-ranking tables and floors on first use, and the codec imports
+every game's messages on its first frame: together a third of a second or more, which on
+the host's one event loop would stall every table at once the first time anyone declares.
+The host pays it once, before it listens.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from liar_tui.bots.base import make_bot
+from liar_tui.games import GAMES, new_state
+from liar_tui.store.settings import Settings
+from liar_tui.table import codec
+from liar_tui.table.seats import BotLevel, default_seats
+from liar_tui.table.setup import TableSetup
+
+
+@functools.cache
+def warm_up() -> None:
+    """Play a few moves of every game under its default rules, encoding each view."""
+    defaults = Settings()
+    for game, info in GAMES.items():
+        rules = getattr(defaults, info.settings_field)
+        seats = default_seats(bots=info.min_seats - 1)
+        state = new_state(TableSetup(game, rules, seats, seed=0))
+        bots = [make_bot(game, BotLevel.NORMAL, random.Random(seat)) for seat in range(len(seats))]
+        for _ in range(4):
+            if state.over or not state.to_act():
+                break
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            codec.decode(codec.encode(view), type(view))
+            action = bots[seat].act(view)
+            if state.refusal(action):
+                break
+            state.apply(action)
