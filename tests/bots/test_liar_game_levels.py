@@ -14,7 +14,18 @@ from hypothesis import strategies as st
 from liar_tui.bots.base import Bot
 from liar_tui.bots.liar_game_bot import LiarGameBot
 from liar_tui.bots.liar_game_easy import EasyLiarGameBot
-from liar_tui.bots.liar_game_hard import HardLiarGameBot
+from liar_tui.bots.liar_game_hard import (
+    HardLiarGameBot,
+    Situation,
+    decode_hands,
+    kept_triples,
+    kept_values,
+    learnt_for,
+    recorded_hands,
+    situation_of,
+)
+from liar_tui.bots.liar_game_hard_training import encode_hands
+from liar_tui.bots.liar_game_hard_training import kept_values as learn_kept_values
 from liar_tui.bots.random_bot import RandomLiarGameBot
 from liar_tui.rules.cards import parse_cards
 from liar_tui.rules.liar_game import (
@@ -157,3 +168,69 @@ def test_normal_beats_three_easy_bots() -> None:
 def test_easy_beats_three_random_bots() -> None:
     """A beginner is no random clicker: well above a quarter of the games (57% over 200)."""
     assert _wins(EasyLiarGameBot, RandomLiarGameBot, games=60, first_seed=0) > 60 * 0.35
+
+
+def test_hard_wins_more_than_its_share_against_three_normal_bots() -> None:
+    """A quarter is fair; hard wins about a third (see the arena figures in its module)."""
+    assert _wins(HardLiarGameBot, LiarGameBot, games=48, first_seed=0) > 48 * 0.25
+
+
+@pytest.mark.slow
+def test_hard_wins_well_above_its_share_over_a_longer_series() -> None:
+    assert _wins(HardLiarGameBot, LiarGameBot, games=400, first_seed=1000) > 400 * 0.29
+
+
+# --------------------------------------------------------------------------- hard's tables
+
+
+def test_every_kept_set_of_one_deck_has_a_learnt_value() -> None:
+    triples = kept_triples()
+    assert len(triples) == len(set(triples)) == 559
+    assert set(kept_values()) == set(triples), "the table holds one number per kept set"
+
+
+def test_kept_values_rank_kept_cards_as_a_player_would() -> None:
+    values = kept_values()
+    ace, king, joker = 14, 13, 15
+    assert values[(ace, ace, ace)] == max(values.values())
+    assert values[(2, 3, 5)] < values[(5, 5, 9)] < values[(9, king, king)] < values[(9, ace, ace)]
+    assert values[(2, 3, joker)] > values[(2, 3, 5)]
+
+
+@pytest.mark.slow
+def test_value_iteration_on_the_stored_rounds_gives_the_stored_values() -> None:
+    """The tables keep a sample of the rounds recorded, so the values agree to a point."""
+    stored = [hand for situation in Situation for hand in recorded_hands(situation)]
+    learnt = dict(zip(kept_triples(), learn_kept_values(stored), strict=True))
+    assert max(abs(learnt[kept] - value) for kept, value in kept_values().items()) < 1.5
+
+
+def test_recorded_hands_survive_their_encoding() -> None:
+    hands = [(2, 3, 5), (14, 14, 15), (10, 11, 12), (15, 15, 15)]
+    assert decode_hands("".join(encode_hands(hands))) == hands
+
+
+def test_hard_uses_its_tables_only_under_the_rules_they_were_learnt_for() -> None:
+    assert learnt_for(Rules(target=2000))
+    assert not learnt_for(Rules(decks=2))
+    assert not learnt_for(Rules(free_jokers=True))
+
+
+def test_hard_spends_a_double_that_reaches_the_target() -> None:
+    """From 430, aces and a king (90) end the game if they win: worth more than keeping them."""
+    view = dataclasses.replace(_view_with("AS AH KC 2D 3H 5C"), scores=(430, 100, 120, 90))
+    shown = HardLiarGameBot(random.Random(0)).act(view).cards
+    assert sorted(card.ascii for card in shown) == ["AH", "AS", "KC"]
+
+
+def test_hard_reads_the_situation_from_the_scores_and_the_round() -> None:
+    later = next(view for _, view in views_of(Rules(), 4, seed=3) if view.history)
+    playing = dataclasses.replace(later, seat=1, scores=(120, 380, 0, 250))
+    assert situation_of(_view_with("2S 3H 5C 7D 8H 9C")) is Situation.OPENING
+    assert situation_of(playing) is Situation.PLAYING
+    assert situation_of(dataclasses.replace(playing, scores=(120, 400, 0, 250))) is (
+        Situation.I_MAY_FINISH
+    )
+    assert situation_of(dataclasses.replace(playing, scores=(420, 380, 0, 250))) is (
+        Situation.THEY_MAY_FINISH
+    )
