@@ -8,10 +8,10 @@ and exit code 2; Ctrl+C or SIGTERM stops the host cleanly with exit code 0.
 from __future__ import annotations
 
 import argparse
-import math
 import pathlib
 import sys
 
+from liar_tui.net.arguments import port_number, seconds_up_to
 from liar_tui.net.ports import DEFAULT_PORT
 
 PROG = "liar-tui"
@@ -21,32 +21,6 @@ FAILED = 1
 DEFAULT_BIND = "127.0.0.1"
 MOST_AWAY_SECONDS = 24 * 60 * 60.0
 """A day: a longer wait before a bot takes over is likelier a typo than a wish."""
-
-
-def _port(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{_shorten(text)!r} is not a port number") from None
-    if not 0 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 65535, not {_shorten(text)}")
-    return number
-
-
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{_shorten(text)!r} is not a number of seconds") from None
-    if not math.isfinite(seconds) or not 0 < seconds <= MOST_AWAY_SECONDS:
-        raise argparse.ArgumentTypeError(
-            f"must be more than 0 and at most {MOST_AWAY_SECONDS:g} seconds, not {_shorten(text)}"
-        )
-    return seconds
-
-
-def _shorten(text: str) -> str:
-    return text if len(text) <= 30 else text[:27] + "..."
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -64,7 +38,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     host.add_argument("-h", "--help", action="store_true", help="show this help and exit")
     host.add_argument(
         "--port",
-        type=_port,
+        type=port_number,
         default=DEFAULT_PORT,
         help=f"the TCP port to listen on (default {DEFAULT_PORT}; 0 picks a free one)",
     )
@@ -82,7 +56,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     host.add_argument(
         "--away-timeout",
-        type=_seconds,
+        type=seconds_up_to(MOST_AWAY_SECONDS),
         metavar="SECONDS",
         help="how long a person may be gone before a bot plays for them "
         "(default: the away_timeout setting, 60)",

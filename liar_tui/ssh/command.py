@@ -14,6 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from liar_tui.net.arguments import port_number, seconds_up_to
+from liar_tui.net.ports import DEFAULT_PORT
+
 if TYPE_CHECKING:
     from liar_tui.ssh.server import SshFrontDoor
 
@@ -21,30 +24,9 @@ PROG = "liar-tui"
 USAGE_ERROR = 2
 FAILED = 1
 INTERRUPTED = 130
-TABLE_PORT = 7777
-"""The table host's default port (``liar_tui.net.protocol.DEFAULT_PORT``, not imported here
-because the protocol module pulls in the game engines)."""
+MOST_IDLE_SECONDS = 7 * 24 * 60 * 60.0
+"""A week: an idle timeout longer than that is likelier a typo than a wish."""
 MOST_SESSIONS = 1000
-
-
-def _port(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a port number") from None
-    if not 0 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {number}")
-    return number
-
-
-def _seconds(text: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a number of seconds") from None
-    if not number > 0 or number == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text[:30]}")
-    return number
 
 
 def _session_limit(text: str) -> int:
@@ -61,7 +43,7 @@ def _table_host(text: str) -> str:
     host, colon, port = text.rpartition(":")
     if not colon or not host:
         raise argparse.ArgumentTypeError(f"{text[:30]!r} is not HOST:PORT")
-    _port(port)
+    port_number(port)
     return text
 
 
@@ -85,7 +67,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     serve.add_argument("-h", "--help", action="store_true", help="show this help and exit")
     listen = serve.add_argument_group("listening")
     listen.add_argument(
-        "--port", type=_port, default=2222, metavar="N", help="the SSH port (default 2222)"
+        "--port", type=port_number, default=2222, metavar="N", help="the SSH port (default 2222)"
     )
     listen.add_argument(
         "--bind",
@@ -115,15 +97,15 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     table.add_argument(
         "--table-host",
         type=_table_host,
-        default=f"127.0.0.1:{TABLE_PORT}",
+        default=f"127.0.0.1:{DEFAULT_PORT}",
         metavar="HOST:PORT",
-        help=f"its address (default 127.0.0.1:{TABLE_PORT})",
+        help=f"its address (default 127.0.0.1:{DEFAULT_PORT})",
     )
     table.add_argument("--table-socket", type=Path, metavar="PATH", help="its Unix socket")
     limits = serve.add_argument_group("limits")
     limits.add_argument(
         "--idle-timeout",
-        type=_seconds,
+        type=seconds_up_to(MOST_IDLE_SECONDS),
         default=1800.0,
         metavar="SECONDS",
         help="close a session after this long without input (default 1800)",

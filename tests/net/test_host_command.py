@@ -60,7 +60,7 @@ def test_the_defaults_listen_on_loopback_at_the_protocols_port() -> None:
     ("argv", "message"),
     [
         (["--port", "http"], "'http' is not a port number"),
-        (["--port", "70000"], "must be from 0 to 65535, not 70000"),
+        (["--port", "70000"], "a port is from 0 to 65535, not 70000"),
         (["--away-timeout", "soon"], "'soon' is not a number of seconds"),
         (["--away-timeout", "0"], "must be more than 0"),
         (["--away-timeout", "nan"], "must be more than 0"),

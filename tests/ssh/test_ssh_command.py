@@ -40,17 +40,11 @@ def test_the_defaults_follow_the_contract() -> None:
     assert args.authorized_keys is None and args.password_file is None
 
 
-def test_the_table_port_is_the_protocols() -> None:
-    from liar_tui.net.protocol import DEFAULT_PORT
-
-    assert command.TABLE_PORT == DEFAULT_PORT
-
-
 @pytest.mark.parametrize(
     ("argv", "problem"),
     [
         (["--port", "70000"], "a port is from 0 to 65535, not 70000"),
-        (["--idle-timeout", "0"], "must be a number of seconds above 0, not 0"),
+        (["--idle-timeout", "0"], "must be more than 0 and at most 604800 seconds, not 0"),
         (["--max-sessions", "0"], "must be from 1 to 1000, not 0"),
         (["--table-host", "nowhere"], "'nowhere' is not HOST:PORT"),
         (["--table-host", "h:1", "--table-socket", "s"], "not allowed with argument"),
