@@ -4,9 +4,9 @@ the same message twice.
 Every update carries the seat's whole view, and a view carries the table's history (every
 hand shown, every past deal): the strict codec would rebuild it for every seat after every
 action, which made encoding most of the host's work. The history's entries and the events
-are immutable objects shared by all the seats' views, so their encoding is kept, keyed by
-the object itself (held, so its id cannot be reused while cached), and the JSON is the same
-byte for byte.
+are immutable objects shared by all the seats' views, so their JSON text is kept, keyed by
+the object itself (held, so its id cannot be reused while cached), and a frame is spliced
+from it: the same bytes as the codec and ``json.dumps`` would write.
 """
 
 from __future__ import annotations
@@ -16,33 +16,38 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from liar_tui.net.protocol import MAX_FRAME_BYTES, FrameError, HostFrame
+from liar_tui.net.protocol import MAX_HOST_FRAME_BYTES, FrameError, HostFrame
 from liar_tui.table import codec
 
 CACHED_MESSAGES = 20_000
 """Encoded messages kept: several long games' histories; older ones are forgotten first."""
+LONGEST_CACHED = 2048
+"""Characters of JSON text worth keeping for one message: a history entry or an event. A
+whole view is longer, and each is sent once, so caching it would only hold memory."""
 
 
 class FrameEncoder:
     def __init__(self, capacity: int = CACHED_MESSAGES) -> None:
         self._capacity = capacity
-        self._cache: OrderedDict[int, tuple[object, Any]] = OrderedDict()
+        self._cache: OrderedDict[int, tuple[object, str]] = OrderedDict()
+        """JSON text of each immutable message met, by id, with the message held."""
         self._names: dict[type, str] = {}
         """Each message class's name in frames, as the codec gives it; "" for a card."""
 
     def encode(self, frame: HostFrame) -> bytes:
-        text = json.dumps(self._data(frame), ensure_ascii=False, separators=(",", ":"))
-        data = text.encode() + b"\n"
-        if len(data) > MAX_FRAME_BYTES:
+        data = self._json(frame).encode() + b"\n"
+        if len(data) > MAX_HOST_FRAME_BYTES:
             raise FrameError(f"a {type(frame).__name__} frame is {len(data)} bytes, over the limit")
         return data
 
-    def _data(self, obj: object) -> Any:
+    def _json(self, obj: object) -> str:
+        """``obj``'s JSON text, as ``json.dumps(codec.encode(obj))`` writes it, from the
+        cached text of every immutable message inside it."""
         if isinstance(obj, tuple | list):
-            return [self._data(item) for item in obj]
+            return "[" + ",".join(self._json(item) for item in obj) + "]"
         params = getattr(type(obj), "__dataclass_params__", None)
         if params is None or not params.frozen or isinstance(obj, type):
-            return codec.encode(obj)
+            return _dumps(codec.encode(obj))
         key = id(obj)
         hit = self._cache.get(key)
         if hit is not None and hit[0] is obj:
@@ -56,11 +61,17 @@ class FrameEncoder:
                 name = ""
             self._names[type(obj)] = name
         if not name:
-            return codec.encode(obj)
-        data: dict[str, Any] = {codec.TYPE_KEY: name}
+            return _dumps(codec.encode(obj))
+        parts = [f"{_dumps(codec.TYPE_KEY)}:{_dumps(name)}"]
         for field in dataclasses.fields(obj):
-            data[field.name] = self._data(getattr(obj, field.name))
-        self._cache[key] = (obj, data)
-        if len(self._cache) > self._capacity:
-            self._cache.popitem(last=False)
-        return data
+            parts.append(f"{_dumps(field.name)}:{self._json(getattr(obj, field.name))}")
+        text = "{" + ",".join(parts) + "}"
+        if len(text) <= LONGEST_CACHED:
+            self._cache[key] = (obj, text)
+            if len(self._cache) > self._capacity:
+                self._cache.popitem(last=False)
+        return text
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,37 @@
+"""The host's frame encoder writes what the protocol's encoder writes, however long the view."""
+
+from __future__ import annotations
+
+import random
+
+from liar_tui.bots.random_bot import RandomLiarGameBot
+from liar_tui.net.host_encoding import FrameEncoder
+from liar_tui.net.protocol import MAX_FRAME_BYTES, Update, decode_host_frame, encode_frame
+from liar_tui.rules import liar_game_rules
+from liar_tui.table.local import open_table
+from liar_tui.table.seats import default_seats
+from liar_tui.table.setup import TableSetup
+
+
+def test_a_long_game_s_updates_are_the_protocol_s_bytes_even_past_the_client_limit() -> None:
+    """Eight seats and 60 rounds: the views outgrow what a host accepts from a client, and
+    every seat's update, encoded from the shared history's cached text, is still exact."""
+    setup = TableSetup("liar-game", liar_game_rules.Rules(target=10_000), default_seats(bots=7), 3)
+    table = open_table(setup)
+    updates: list[Update] = []
+    for seat in range(8):
+        table.subscribe(seat, lambda update: updates.append(Update(1, update)))
+    bots = [RandomLiarGameBot(random.Random(seat)) for seat in range(8)]
+    encoder = FrameEncoder()
+    for number in range(60):
+        for seat in table.to_act():
+            table.handle(bots[seat].act(table.view(seat)))
+        for update in updates:
+            data = encoder.encode(update)  # every update, so the cache is used as the host uses it
+            if number % 15 == 0:
+                assert data == encode_frame(update)
+        updates.clear()
+    table.handle(bots[0].act(table.view(0)))
+    last = encoder.encode(updates[-1])
+    assert len(last) > MAX_FRAME_BYTES
+    assert decode_host_frame(last) == updates[-1]
