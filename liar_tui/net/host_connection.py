@@ -62,6 +62,12 @@ class Connection:
         except FrameError:
             logger.exception("a %s frame could not be sent", type(frame).__name__)
             return
+        self.send_encoded(data)
+
+    def send_encoded(self, data: bytes) -> None:
+        """Queue a frame already encoded: one frame for many connections is encoded once."""
+        if self._closed:
+            return
         self._writer.write(data)
         if self._writer.transport.get_write_buffer_size() > self._max_buffered:
             logger.warning("dropping a client that has not read %d bytes", self._max_buffered)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import OrderedDict
+from enum import Enum
+from json.encoder import encode_basestring
 from typing import Any
 
 from liar_tui.net.protocol import MAX_HOST_FRAME_BYTES, FrameError, HostFrame
@@ -31,8 +33,8 @@ class FrameEncoder:
         self._capacity = capacity
         self._cache: OrderedDict[int, tuple[object, str]] = OrderedDict()
         """JSON text of each immutable message met, by id, with the message held."""
-        self._names: dict[type, str] = {}
-        """Each message class's name in frames, as the codec gives it; "" for a card."""
+        self._fields: dict[type, list[Any]] = {}
+        """Per class, what :meth:`_field_prefixes` gives."""
 
     def encode(self, frame: HostFrame) -> bytes:
         data = self._json(frame).encode() + b"\n"
@@ -43,9 +45,18 @@ class FrameEncoder:
     def _json(self, obj: object) -> str:
         """``obj``'s JSON text, as ``json.dumps(codec.encode(obj))`` writes it, from the
         cached text of every immutable message inside it."""
-        if isinstance(obj, tuple | list):
-            return "[" + ",".join(self._json(item) for item in obj) + "]"
-        params = getattr(type(obj), "__dataclass_params__", None)
+        kind = type(obj)
+        if kind is str:
+            return _quoted(obj)
+        if kind is int:
+            return int.__repr__(obj)  # type: ignore[arg-type]
+        if obj is None or kind is bool:
+            return "null" if obj is None else "true" if obj else "false"
+        if kind is tuple or kind is list:
+            return "[" + ",".join([self._json(item) for item in obj]) + "]"  # type: ignore[attr-defined]
+        if isinstance(obj, Enum):
+            return self._json(obj.value)
+        params = getattr(kind, "__dataclass_params__", None)
         if params is None or not params.frozen or isinstance(obj, type):
             return _dumps(codec.encode(obj))
         key = id(obj)
@@ -53,25 +64,39 @@ class FrameEncoder:
         if hit is not None and hit[0] is obj:
             self._cache.move_to_end(key)
             return hit[1]
-        name = self._names.get(type(obj))
-        if name is None:  # the first of its class: a message, or written its own way (a card)
-            try:
-                name = codec.message_name(type(obj))
-            except codec.CodecError:
-                name = ""
-            self._names[type(obj)] = name
-        if not name:
-            return _dumps(codec.encode(obj))
-        parts = [f"{_dumps(codec.TYPE_KEY)}:{_dumps(name)}"]
-        for field in dataclasses.fields(obj):
-            parts.append(f"{_dumps(field.name)}:{self._json(getattr(obj, field.name))}")
-        text = "{" + ",".join(parts) + "}"
+        fields = self._fields.get(kind)
+        if fields is None:
+            fields = self._fields[kind] = self._field_prefixes(kind)
+        if not fields:  # written its own way (a card's token)
+            text = _dumps(codec.encode(obj))
+        else:
+            head, *names = fields
+            parts = [head]
+            for name, prefix in names:
+                parts.append(prefix + self._json(getattr(obj, name)))
+            text = "{" + ",".join(parts) + "}"
         if len(text) <= LONGEST_CACHED:
             self._cache[key] = (obj, text)
             if len(self._cache) > self._capacity:
                 self._cache.popitem(last=False)
         return text
 
+    @staticmethod
+    def _field_prefixes(kind: type) -> list[Any]:
+        """``'"type":"Name"'`` and each field's name with its ``'"name":'`` prefix; empty
+        for a class the codec writes its own way (a card)."""
+        try:
+            name = codec.message_name(kind)
+        except codec.CodecError:
+            return []
+        prefixes: list[Any] = [f"{_quoted(codec.TYPE_KEY)}:{_quoted(name)}"]
+        prefixes += [(field.name, _quoted(field.name) + ":") for field in dataclasses.fields(kind)]
+        return prefixes
+
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+_quoted = encode_basestring
+"""A string as ``json.dumps(..., ensure_ascii=False)`` writes it, without its overhead."""

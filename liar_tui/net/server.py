@@ -406,10 +406,10 @@ class TableHost:
 
     def _send_lobby(self) -> None:
         self._lobby_due = False
-        lobby = self._lobby()
+        data = self._encoder.encode(self._lobby())
         for connection in list(self._connections):
             if connection.greeted:
-                connection.send(lobby)
+                connection.send_encoded(data)
 
     def _forget_token(self, token: str) -> None:
         self._tokens.pop(token, None)
