@@ -25,7 +25,7 @@ from typing import Any
 
 from liar_tui.net.protocol import (
     DEFAULT_PORT,
-    MAX_FRAME_BYTES,
+    MAX_HOST_FRAME_BYTES,
     PROTOCOL_VERSION,
     Act,
     ActionRefused,
@@ -83,7 +83,7 @@ class Address:
 
     async def open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         """A stream to the host; one byte over a frame's limit lets an oversized line show."""
-        limit = MAX_FRAME_BYTES + 1
+        limit = MAX_HOST_FRAME_BYTES + 1
         if self.path is not None:
             return await asyncio.open_unix_connection(self.path, limit=limit)
         return await asyncio.open_connection(self.host, self.port, limit=limit)

@@ -33,13 +33,17 @@ from liar_tui.net.protocol import (
 from liar_tui.table.bot_seat import BotSeat
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import MAX_NAME_LENGTH, BotLevel, SeatConfig, SeatKind, seat_problems
-from liar_tui.table.setup import TableSetup, random_seed
+from liar_tui.table.setup import MAX_SEED, TableSetup
 from liar_tui.table.table import Bus, Refused, SeatUpdate, Table
 
 logger = logging.getLogger(__name__)
 
 OVER_TABLE_KEEP = 300.0
-"""Seconds a finished table stays in the lobby (as OVER) so its players can see the end."""
+"""Seconds a finished table stays in the lobby (as OVER) so its players can see the end, and
+a started table whose people are all gone is kept for them to come back to."""
+UNSEATED_TABLE_KEEP = 120.0
+"""Seconds a table nobody sits at (since its creation or its last person left) stays open
+for someone to take a seat."""
 
 
 def creation_problem(request: CreateTable) -> str | None:
@@ -125,6 +129,9 @@ class HostedTable:
         self._forget_token = forget_token
         self._loop = asyncio.get_running_loop()
         self._drop_timer: asyncio.TimerHandle | None = None
+        self._unseated_timer = self._loop.call_later(
+            UNSEATED_TABLE_KEEP, self._drop_if_nobody_waits
+        )
         self._action_types: Any = GAMES[request.game].engine.action
 
     # ------------------------------------------------------------------ lobby
@@ -189,13 +196,27 @@ class HostedTable:
             self._forget_token(chair.token)
         chair.person = chair.token = chair.connection = None
         self._changed()
+        if all(other.person is None for other in self.chairs):
+            self._unseated_timer.cancel()
+            self._unseated_timer = self._loop.call_later(
+                UNSEATED_TABLE_KEEP, self._drop_if_nobody_waits
+            )
+
+    def _drop_if_nobody_waits(self) -> None:
+        """A table that nobody sits at before it starts only fills the lobby: it goes."""
+        if self.phase is TablePhase.WAITING and all(chair.person is None for chair in self.chairs):
+            self._dropped(self)
 
     # ------------------------------------------------------------------ the game
 
     def start(self) -> None:
         """Open chairs become bots; every person present hears Started, then their view."""
         self.phase = TablePhase.PLAYING
-        setup = TableSetup(self.game, self.rules, self._seat_configs(), random_seed())
+        self._unseated_timer.cancel()
+        # A seed drawn for a table played here is short (easy to type again), but a player
+        # could search all of those from the cards they see: the host's is never shown.
+        seed = secrets.randbelow(MAX_SEED + 1)
+        setup = TableSetup(self.game, self.rules, self._seat_configs(), seed)
         self.table = open_table(setup)
         self._bus = Bus(self.table)
         client_setup = self.client_setup()
@@ -208,7 +229,8 @@ class HostedTable:
                 self.table.subscribe(seat, self._person_listener(seat))
             else:
                 bot = make_bot(self.game, chair.config.level, bot_rng(setup, seat))
-                self.table.subscribe(seat, BotSeat(seat, bot, self._bus, self._schedule_bot))
+                bot_seat = BotSeat(seat, bot, self._bus, self._schedule_bot, self._bot_refused)
+                self.table.subscribe(seat, bot_seat)
         self._changed()
 
     def accepts_action_type(self, action: object) -> bool:
@@ -241,6 +263,8 @@ class HostedTable:
     def _watch_for_the_end(self, update: SeatUpdate | Refused) -> None:
         if self.table is not None and self.table.over and self.phase is TablePhase.PLAYING:
             self.phase = TablePhase.OVER
+            if self._drop_timer is not None:
+                self._drop_timer.cancel()
             self._drop_timer = self._loop.call_later(OVER_TABLE_KEEP, self._dropped, self)
             self._changed()
 
@@ -259,6 +283,19 @@ class HostedTable:
         chair.connection = connection
         chair.stand_in = None
         self._changed()
+        self._watch_for_abandon()
+
+    def _watch_for_abandon(self) -> None:
+        """A started table whose people are all gone is dropped after a while: bots would
+        otherwise play a dollar-bill session, which never ends, for ever."""
+        present = any(chair.connection is not None for chair in self.chairs)
+        if self.phase is not TablePhase.PLAYING:
+            return
+        if present and self._drop_timer is not None:
+            self._drop_timer.cancel()
+            self._drop_timer = None
+        elif not present and self._drop_timer is None:
+            self._drop_timer = self._loop.call_later(OVER_TABLE_KEEP, self._dropped, self)
 
     def detach(self, seat: int) -> None:
         """The chair's person dropped: after the away timeout a bot plays for them, or, before
@@ -268,6 +305,7 @@ class HostedTable:
         self._cancel_away(chair)
         chair.away_timer = self._loop.call_later(self._away_timeout, self._away_too_long, seat)
         self._changed()
+        self._watch_for_abandon()
 
     def _away_too_long(self, seat: int) -> None:
         chair = self.chairs[seat]
@@ -320,5 +358,6 @@ class HostedTable:
             chair.stand_in = None
         if self._drop_timer is not None:
             self._drop_timer.cancel()
+        self._unseated_timer.cancel()
         if self.table is not None:
             self.table.close()

@@ -59,6 +59,10 @@ class HostStartError(OSError):
     """The host cannot listen where it was asked to; the message is one sentence."""
 
 
+HELLO_TIMEOUT = 10.0
+"""Seconds a new connection has to say Hello."""
+
+
 @dataclass(frozen=True)
 class HostOptions:
     away_timeout: float = 60.0
@@ -178,7 +182,15 @@ class TableHost:
     async def _read_frames(self, reader: asyncio.StreamReader, connection: Connection) -> None:
         while not connection.closed:
             try:
-                line = await reader.readline()
+                if connection.greeted:
+                    line = await reader.readline()
+                else:  # a connection that never says Hello must not hold a place for ever
+                    line = await asyncio.wait_for(reader.readline(), HELLO_TIMEOUT)
+            except TimeoutError:
+                connection.send(
+                    HostError(ErrorCode.NO_HELLO, "A connection must begin with Hello.")
+                )
+                return
             except ValueError:  # the line ran past the reader's limit
                 self._too_large(connection)
                 return
@@ -302,6 +314,13 @@ class TableHost:
                 f"Seat {request.seat} of table {table.number} is not open to take.",
             )
             return
+        if any(self._tokens.get(token, (None,))[0] is table for token in connection.tokens):
+            self._refuse(
+                connection,
+                ErrorCode.SEAT_TAKEN,
+                f"You already sit at table {table.number}: one seat a player.",
+            )
+            return
         token = table.take(request.seat, connection.name, connection)
         self._tokens[token] = (table, request.seat)
         connection.tokens.add(token)
@@ -327,15 +346,13 @@ class TableHost:
         if (found := self._seat_of(connection, request.token)) is None:
             return
         table, seat = found
-        if table.phase is not TablePhase.WAITING:
-            self._refuse(
-                connection,
-                ErrorCode.ALREADY_STARTED,
-                f"Table {table.number} has started: a seat cannot be given back now.",
-            )
-            return
         connection.tokens.discard(request.token)
-        table.leave(seat)
+        if table.phase is TablePhase.WAITING:
+            table.leave(seat)
+        else:
+            # The table started as this was sent: leaving it is going away, and a bot plays
+            # the seat after the away timeout, as after a drop.
+            table.detach(seat)
 
     def _start(self, connection: Connection, request: StartTable) -> None:
         if (found := self._seat_of(connection, request.token)) is None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from liar_tui.bots.base import Bot
 from liar_tui.net.protocol import (
-    MAX_FRAME_BYTES,
+    MAX_HOST_FRAME_BYTES,
     PROTOCOL_VERSION,
     Act,
     ActionRefused,
@@ -49,14 +49,14 @@ class HostClient:
     @classmethod
     async def tcp(cls, port: int, host: str = "127.0.0.1") -> HostClient:
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, limit=MAX_FRAME_BYTES + 1), WAIT
+            asyncio.open_connection(host, port, limit=MAX_HOST_FRAME_BYTES + 1), WAIT
         )
         return cls(reader, writer)
 
     @classmethod
     async def unix(cls, path: pathlib.Path) -> HostClient:
         reader, writer = await asyncio.wait_for(
-            asyncio.open_unix_connection(path, limit=MAX_FRAME_BYTES + 1), WAIT
+            asyncio.open_unix_connection(path, limit=MAX_HOST_FRAME_BYTES + 1), WAIT
         )
         return cls(reader, writer)
 

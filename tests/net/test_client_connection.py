@@ -23,6 +23,7 @@ from liar_tui.net.client import (
     parse_address,
 )
 from liar_tui.net.protocol import (
+    MAX_FRAME_BYTES,
     CreateTable,
     ErrorCode,
     HostError,
@@ -322,6 +323,27 @@ async def test_a_bad_frame_from_the_host_is_reported_and_reading_goes_on() -> No
             assert bad.problem.startswith("The host sent a bad frame: the frame is not valid")
             error = await events.next(of(HostError))
             assert error == HostError(ErrorCode.HOST_FULL, "Full.")
+        finally:
+            await client.close()
+
+
+async def test_a_host_frame_longer_than_a_client_may_send_is_read() -> None:
+    """A long game's view or a lobby of many tables outgrows the 64 KB a host accepts; the
+    client reads host frames up to their own, larger, limit."""
+    long_reason = "x" * (2 * MAX_FRAME_BYTES)
+
+    def answer(writer: asyncio.StreamWriter) -> None:
+        writer.write(encode_frame(Welcome(1, "Ann")))
+        writer.write(encode_frame(HostError(ErrorCode.HOST_FULL, long_reason)))
+
+    async with fake_host(answer) as address:
+        client = HostClient(address, "Ann")
+        events = Recorder(client)
+        await client.connect()
+        try:
+            error = await events.next(of(HostError))
+            assert error == HostError(ErrorCode.HOST_FULL, long_reason)
+            assert not [event for event in events.events if isinstance(event, BadHostFrame)]
         finally:
             await client.close()
 
