@@ -127,7 +127,7 @@ def join_command(table_host: str, table_socket: Path | None) -> Callable[[str], 
 
     def command(username: str) -> list[str]:
         # --name=... keeps a name that starts with "-" from reading as an option.
-        return [sys.executable, "-m", "liar_tui", "join", *target, f"--name={username}"]
+        return [sys.executable, "-P", "-m", "liar_tui", "join", *target, f"--name={username}"]
 
     return command
 

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,6 +59,21 @@ class SshOptions:
     login_timeout: float = LOGIN_GRACE
 
 
+SESSION_VARIABLES = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "TZ", "TMPDIR")
+"""What a session's app may know of ssh-serve's environment; besides these only liar-tui's
+own (LIAR_TUI_*: where its settings and data live) and the locale (LC_*)."""
+
+
+def session_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment every session's app starts with. Its owner's agent socket, tokens
+    and the like stay out of reach of the friends who log in."""
+    return {
+        name: value
+        for name, value in environ.items()
+        if name in SESSION_VARIABLES or name.startswith(("LIAR_TUI_", "LC_"))
+    }
+
+
 def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     try:
         return asyncssh.read_authorized_keys(str(path))
@@ -83,12 +98,14 @@ class SshFrontDoor:
             self._authorized_keys = (
                 None
                 if options.authorized_keys is None
-                else WatchedFile(options.authorized_keys, read_authorized_keys)
+                else WatchedFile(
+                    options.authorized_keys, read_authorized_keys, asyncssh.SSHAuthorizedKeys()
+                )
             )
             self._passwords = (
                 None
                 if options.password_file is None
-                else WatchedFile(options.password_file, _read_password_file)
+                else WatchedFile(options.password_file, _read_password_file, {})
             )
         except (HostKeyError, PasswordFileError) as error:
             raise SshSetupError(str(error)) from None
@@ -97,7 +114,7 @@ class SshFrontDoor:
         self._policy = SessionPolicy(
             command=options.session_command,
             idle_timeout=options.idle_timeout,
-            env=dict(os.environ),
+            env=session_environment(os.environ),
         )
         self._server: asyncssh.SSHAcceptor | None = None
         self._connections: set[asyncssh.SSHServerConnection] = set()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -23,6 +24,7 @@ from liar_tui.table.seats import name_problem
 log = logging.getLogger("liar_tui.ssh")
 
 DEFAULT_TERM = "xterm-256color"
+TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 READ_CHUNK = 64 * 1024
 INPUT_BACKLOG = 64 * 1024
 """Bytes of client input held for a child that is not reading before the client is paused."""
@@ -85,7 +87,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object
     ) -> bool:
-        self._term = term_type or DEFAULT_TERM
+        # TERM names a terminfo entry; anything else (a NUL byte, a path) is not one.
+        known = term_type is not None and TERM_NAME.fullmatch(term_type) is not None
+        self._term = term_type if known else DEFAULT_TERM
         self._size = _size_or_fallback(term_size[0], term_size[1], FALLBACK_SIZE)
         return True
 

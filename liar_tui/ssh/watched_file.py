@@ -3,7 +3,8 @@
 Restarting ssh-serve would end every game in progress, so the authorized keys and the
 password file are re-read at the next login after they change. A file that breaks later
 (a half-saved edit) keeps the last good contents and says so in the log, rather than
-locking everyone out.
+locking everyone out; a file that is removed lets nobody in, since removing it is how its
+owner would shut the door.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ Contents = TypeVar("Contents")
 class WatchedFile(Generic[Contents]):
     """The parsed contents of ``path``, parsed again whenever the file changes."""
 
-    def __init__(self, path: Path, parse: Callable[[Path], Contents]) -> None:
+    def __init__(self, path: Path, parse: Callable[[Path], Contents], empty: Contents) -> None:
         self.path = path
         self._parse = parse
+        self._empty = empty
         self._stamp = self._current_stamp()
         self._contents = parse(path)  # a broken file at start is the caller's error to report
 
@@ -31,6 +33,10 @@ class WatchedFile(Generic[Contents]):
         stamp = self._current_stamp()
         if stamp != self._stamp:
             self._stamp = stamp
+            if stamp is None:
+                log.warning("%s is gone: nobody it let in may log in now", self.path)
+                self._contents = self._empty
+                return self._contents
             try:
                 self._contents = self._parse(self.path)
             except (OSError, ValueError) as error:

@@ -33,8 +33,29 @@ class SeatConfig:
 
 
 MAX_NAME_LENGTH = 20
-_UNPRINTABLE_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
-"""Unicode categories of control characters and line or paragraph separators."""
+_UNPRINTABLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+"""Unicode categories of control characters, invisible format characters (a zero-width
+space would let "Ann" pass for Ann at an online table) and line or paragraph separators."""
+
+
+ZERO_WIDTH_JOINER = "\u200d"
+_EMOJI_PARTS = frozenset({"So", "Sk", "Mn"})
+"""Categories of what stands either side of a zero-width joiner inside an emoji: symbols,
+skin-tone modifiers and the variation selector that asks for emoji presentation."""
+
+
+def _unprintable(name: str, index: int) -> bool:
+    """Whether ``name[index]`` would break a panel or hide in it. A zero-width joiner is an
+    invisible format character too, but between the parts of an emoji (a family, a person
+    at a laptop) it is how the emoji is written."""
+    char = name[index]
+    if unicodedata.category(char) not in _UNPRINTABLE_CATEGORIES:
+        return False
+    if char != ZERO_WIDTH_JOINER or not 0 < index < len(name) - 1:
+        return True
+    before = unicodedata.category(name[index - 1])
+    after = unicodedata.category(name[index + 1])
+    return not (before in _EMOJI_PARTS and after == "So")
 
 
 def name_problem(name: str, what: str = "The player name") -> str | None:
@@ -47,8 +68,8 @@ def name_problem(name: str, what: str = "The player name") -> str | None:
         return f"{what} must not be empty."
     if len(name) > MAX_NAME_LENGTH:
         return f"{what} must be at most {MAX_NAME_LENGTH} characters."
-    if any(unicodedata.category(char) in _UNPRINTABLE_CATEGORIES for char in name):
-        return f"{what} must not hold tabs, line breaks or other control characters."
+    if any(_unprintable(name, index) for index in range(len(name))):
+        return f"{what} must not hold tabs, line breaks or hidden characters."
     return None
 
 

@@ -68,10 +68,12 @@ def test_help_names_the_password_line_maker(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_a_session_runs_join_with_the_ssh_name(tmp_path: Path) -> None:
+    """-P: no module from the folder ssh-serve was started in can stand in for liar_tui's."""
     by_address = command.join_command("10.0.0.1:7777", None)("ann")
-    assert by_address == [sys.executable, "-m", "liar_tui", "join", "10.0.0.1:7777", "--name=ann"]
+    python = [sys.executable, "-P", "-m", "liar_tui"]
+    assert by_address == [*python, "join", "10.0.0.1:7777", "--name=ann"]
     by_socket = command.join_command("unused:1", tmp_path / "s")("-x")
-    assert by_socket[3:] == ["join", "--socket", str(tmp_path / "s"), "--name=-x"]
+    assert by_socket[4:] == ["join", "--socket", str(tmp_path / "s"), "--name=-x"]
 
 
 def test_hash_password_prints_a_line_the_server_accepts(

@@ -33,9 +33,11 @@ def keys(tmp_path: Path) -> Keys:
 
 
 async def open_game(
-    conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (90, 30)
+    conn: asyncssh.SSHClientConnection,
+    size: tuple[int, int] = (90, 30),
+    term_type: str = "xterm-test",
 ) -> asyncssh.SSHClientProcess[str]:
-    return await conn.create_process(term_type="xterm-test", term_size=size)
+    return await conn.create_process(term_type=term_type, term_size=size)
 
 
 async def test_the_host_key_is_made_once_and_kept_private(
@@ -90,6 +92,13 @@ async def test_the_session_runs_in_a_pty_of_the_clients_size_and_follows_resizes
         assert result.exit_status == 3, "the child's exit status closes the channel"
 
 
+async def test_a_term_that_names_no_terminal_gets_the_default(tmp_path: Path, keys: Keys) -> None:
+    async with serving(options(tmp_path, keys)) as (_, port), connect(port, keys) as conn:
+        game = await open_game(conn, term_type="xterm\x00; rm -rf /")
+        said = await read_until(game.stdout, "size 90x30")
+        assert "TERM=xterm-256color owns-tty=True" in said
+
+
 async def test_a_wrong_key_is_refused(tmp_path: Path, keys: Keys) -> None:
     stranger = make_keys(tmp_path, "stranger")
     async with serving(options(tmp_path, keys)) as (_, port):
@@ -109,6 +118,16 @@ async def test_a_key_added_to_the_file_lets_its_owner_in_without_a_restart(
         async with connect(port, friend, username="bea") as conn:
             game = await open_game(conn)
             await read_until(game.stdout, "name=bea")
+
+
+async def test_removing_the_authorized_keys_file_shuts_the_door(tmp_path: Path, keys: Keys) -> None:
+    async with serving(options(tmp_path, keys)) as (_, port):
+        async with connect(port, keys) as conn:
+            await open_game(conn)
+        keys.authorized_keys.unlink()
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(port, keys):
+                pass
 
 
 async def test_the_right_password_gets_in_and_a_wrong_one_does_not(tmp_path: Path) -> None:
@@ -231,3 +250,22 @@ async def test_closing_the_door_ends_every_session(tmp_path: Path, keys: Keys) -
     with pytest.raises(OSError):
         async with connect(port, keys):
             pass
+
+
+def test_a_session_gets_only_the_environment_it_needs() -> None:
+    from liar_tui.ssh.server import session_environment
+
+    owner = {
+        "PATH": "/usr/bin",
+        "HOME": "/home/host",
+        "LC_ALL": "C.UTF-8",
+        "LIAR_TUI_DATA_DIR": "/srv/liar",
+        "SSH_AUTH_SOCK": "/tmp/agent.1",
+        "AWS_SECRET_ACCESS_KEY": "secret",
+    }
+    assert session_environment(owner) == {
+        "PATH": "/usr/bin",
+        "HOME": "/home/host",
+        "LC_ALL": "C.UTF-8",
+        "LIAR_TUI_DATA_DIR": "/srv/liar",
+    }

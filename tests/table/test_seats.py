@@ -11,7 +11,9 @@ from liar_tui.table.seats import SeatConfig, SeatKind, default_seats, name_probl
 from liar_tui.table.setup import RANDOM_SEEDS, TableSetup, random_seed
 
 
-@pytest.mark.parametrize("name", ["Ann", "Zoë", "李小龍", "🃏 Joker", "👩‍👩‍👧 family", "x" * 20])
+@pytest.mark.parametrize(
+    "name", ["Ann", "Zoë", "李小龍", "🃏 Joker", "👩‍👩‍👧 family", "👩🏽‍💻 at work", "x" * 20]
+)
 def test_names_in_any_script_are_welcome(name: str) -> None:
     assert name_problem(name) is None
 
@@ -24,8 +26,11 @@ def test_names_in_any_script_are_welcome(name: str) -> None:
         ("x" * 21, "at most 20 characters"),
         ("Ann\nBo", "line breaks"),
         ("Ann\tBo", "tabs"),
-        ("\x1b[31mRed", "control characters"),
+        ("\x1b[31mRed", "hidden characters"),
         ("Ann\u2028Bo", "line breaks"),
+        ("Ann\u200b", "hidden characters"),
+        ("A\u200dnn", "hidden characters"),
+        ("\u202eAnn", "hidden characters"),
     ],
 )
 def test_names_that_would_break_a_panel_are_refused(name: str, words: str) -> None:
