@@ -429,8 +429,8 @@ class HostClient:
         if not ticket.started:
             self.send(LeaveSeat(ticket.token))
             return
-        if self.phase(table) in (TablePhase.OVER, None):
-            return
+        if self.phase(table) is TablePhase.OVER:
+            return  # (a table the lobby does not show yet has just started)
         self.away[table] = ticket
         self._quiet_drop = True
         self.drop()
@@ -453,9 +453,11 @@ class HostClient:
     def _handle(self, frame: HostFrame) -> None:
         if isinstance(frame, LobbyState):
             self.lobby = frame
+            # A table gone from the lobby is gone from the host, and its tokens with it.
             known = {summary.table for summary in frame.tables}
-            for table in [t for t in self.away if t not in known]:
-                del self.away[table]
+            for held in (self.away, self.tickets):
+                for table in [t for t in held if t not in known]:
+                    del held[table]
             self._emit(frame)
         elif isinstance(frame, Seated):
             previous = self.tickets.get(frame.table)

@@ -59,6 +59,9 @@ class HostStartError(OSError):
     """The host cannot listen where it was asked to; the message is one sentence."""
 
 
+LOBBY_INTERVAL = 0.1
+"""Seconds the lobby waits to be sent after a change, so that a burst of changes (or a
+client taking and leaving seats on purpose) costs one frame to everyone, not one each."""
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to say Hello."""
 
@@ -416,10 +419,10 @@ class TableHost:
         return LobbyState(tuple(table.summary() for table in self._tables.values()))
 
     def _lobby_changed(self) -> None:
-        """Tell everyone once, after whatever else this turn of the loop changes."""
+        """Tell everyone once, after whatever else changes in the next moment."""
         if not self._lobby_due:
             self._lobby_due = True
-            asyncio.get_running_loop().call_soon(self._send_lobby)
+            asyncio.get_running_loop().call_later(LOBBY_INTERVAL, self._send_lobby)
 
     def _send_lobby(self) -> None:
         self._lobby_due = False

@@ -488,6 +488,27 @@ async def test_closing_while_a_connection_is_being_opened_ends_the_client() -> N
         assert client.status is ConnectionStatus.GONE
 
 
+async def test_a_seat_at_a_table_the_host_dropped_is_forgotten() -> None:
+    host = TableHost(HostOptions())
+    port = await host.listen_tcp("127.0.0.1", 0)
+    client = HostClient(Address("127.0.0.1", port), "Ann")
+    events = Recorder(client)
+    await client.connect()
+    try:
+        client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
+        created = await events.next(of(TableCreated))
+        assert isinstance(created, TableCreated)
+        client.send(TakeSeat(created.table, 0))
+        await events.next(of(Seated))
+        assert created.table in client.tickets
+        host._drop_table(host._tables[created.table])
+        await events.next(lambda event: isinstance(event, LobbyState) and not event.tables)
+        assert not client.tickets and not client.away
+    finally:
+        await client.close()
+        await host.close()
+
+
 async def test_a_host_gone_for_good_is_given_up_on() -> None:
     host = TableHost()
     port = await host.listen_tcp("127.0.0.1", 0)
