@@ -213,8 +213,8 @@ class HostedTable:
         """Open chairs become bots; every person present hears Started, then their view."""
         self.phase = TablePhase.PLAYING
         self._unseated_timer.cancel()
-        # A seed drawn for a table played here is short (easy to type again), but a player
-        # could search all of those from the cards they see: the host's is never shown.
+        # A solo table's seed is short, to be typed again; a player could search every such
+        # seed from the cards they see. The host never shows its seed, so it takes them all.
         seed = secrets.randbelow(MAX_SEED + 1)
         setup = TableSetup(self.game, self.rules, self._seat_configs(), seed)
         self.table = open_table(setup)
