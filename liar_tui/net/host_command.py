@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG} host: {problem}", file=sys.stderr)
     away_timeout = args.away_timeout
     if away_timeout is None:
-        away_timeout = float(getattr(settings, "away_timeout", 60.0))
+        away_timeout = settings.away_timeout
     try:
         return asyncio.run(_serve(args, away_timeout, settings.bot_delay))
     except KeyboardInterrupt:  # Ctrl+C before the signal handlers were in place
