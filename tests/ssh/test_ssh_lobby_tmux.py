@@ -61,7 +61,7 @@ def test_a_friend_over_ssh_reaches_the_lobby_sits_down_and_plays_a_round(
         term.wait_for("1. You          ▼  zoe", timeout=TIMEOUT)
         term.press("C-s")
         term.wait_for("You sit at table", timeout=TIMEOUT)
-        assert "zoe                   here  (you)" in term.screen()  # seated under the SSH name
+        term.wait_for("zoe                   here  (you)", timeout=TIMEOUT)  # the SSH name
         term.press("s")
         term.wait_for("Your pocket", timeout=PLAY_WAIT)
         term.wait_for("Round 1", timeout=TIMEOUT)
