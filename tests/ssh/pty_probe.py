@@ -14,8 +14,10 @@ from pathlib import Path
 
 
 def show_size(*_: object) -> None:
+    """Written straight to the descriptor: a signal may land while print is busy, and print
+    is not re-entrant."""
     columns, rows = os.get_terminal_size(0)
-    print(f"size {columns}x{rows}", flush=True)
+    os.write(sys.stdout.fileno(), f"size {columns}x{rows}\n".encode())
 
 
 def main() -> None:
