@@ -22,7 +22,7 @@ from collections import defaultdict
 
 from liar_tui.arena.runner import default_match, play_game
 from liar_tui.arena.stats import percentile
-from liar_tui.games import GAMES
+from liar_tui.games import registered
 from liar_tui.table.seats import BotLevel
 
 MEDIAN_BUDGET_MS = 10.0
@@ -57,7 +57,7 @@ def main() -> None:
         f"{'game':<19} {'level':<7} {'decisions':>9} {'median ms':>10} {'p99 ms':>8}"
         f" {'max ms':>8}  budget"
     )
-    for game in GAMES:
+    for game in registered():
         games = args.games * (BILLS_GAMES_FACTOR if game == "liars-poker-bills" else 1)
         times = decision_times(game, games, args.seed)
         for level in BotLevel:

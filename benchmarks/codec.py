@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from liar_tui.bots.base import make_bot
-from liar_tui.games import GAMES
+from liar_tui.games import plugin
 from liar_tui.rules.dollar_bills_rules import Rules as BillRules
 from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
 from liar_tui.rules.poker_rules import MAX_LIVES, LiarsPokerRules
@@ -59,7 +59,7 @@ def long_game_views(game: str, seed: int) -> list[Any]:
     setup = TableSetup(
         game, LONG_GAMES[game], tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(SEATS)), seed
     )
-    state = GAMES[game].engine.new_state(setup)
+    state = plugin(game).new_state(setup)
     bots = [make_bot(game, BotLevel.EASY, random.Random(f"{seed}:{seat}")) for seat in range(SEATS)]
     views = []
     for _ in range(MAX_ACTIONS):
@@ -136,7 +136,7 @@ def main() -> None:
             view for number in range(args.games) for view in long_game_views(game, SEED + number)
         ]
         megabytes = sum(len(json.dumps(codec.encode(view))) for view in views) / 1e6
-        view_type = GAMES[game].engine.view
+        view_type = plugin(game).view_type
         for pair in measure(views, view_type, args.repeat):
             per_view = 1000 / len(views)
             print(

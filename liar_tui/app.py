@@ -128,7 +128,7 @@ class LiarApp(App[None]):
     def _open_table(self, setup: TableSetup, actions: tuple[Any, ...]) -> None:
         """The play screen subscribes the human seats when it mounts; bots are seated after
         it, so that a bot acting at once cannot race ahead of the screen that shows it."""
-        from liar_tui.screens.game_screens import play_screen
+        from liar_tui.games import plugin
         from liar_tui.table.local import open_table, seat_bots
         from liar_tui.table.table import Bus, SeatChannel
 
@@ -136,7 +136,7 @@ class LiarApp(App[None]):
         bus = Bus(table)
         self.table = table
         self.return_home()
-        self.push_screen(play_screen(SeatChannel(table, bus, setup.human_seats)))
+        self.push_screen(plugin(setup.game).play_screen(SeatChannel(table, bus, setup.human_seats)))
         self.call_after_refresh(seat_bots, table, bus, self._schedule_bot, self._bot_refused)
 
     def play_again(self, setup: TableSetup) -> None:

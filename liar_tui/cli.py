@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
-from liar_tui import __version__, games
+from liar_tui import __version__
 from liar_tui.arena.command import add_arena_parser, run_arena
+from liar_tui.games import registered
+from liar_tui.games.options import int_between, shorten
 from liar_tui.net import host_command, join_command
-from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
 from liar_tui.ssh import command as ssh_command
 from liar_tui.store.settings import Settings, load_settings, name_problem
 from liar_tui.table.seats import BotLevel, default_seats, seat_problems
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 PROG = "liar-tui"
 USAGE_ERROR = 2
-MOST_SEATS = max(info.max_seats for info in games.GAMES.values())
+MOST_SEATS = max((game.max_seats for game in registered().values()), default=0)
 """Bounds --bots and --humans before the game is known; the game then checks its own."""
 
 
@@ -81,29 +82,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:  # not a number, or one too long to convert
-        raise argparse.ArgumentTypeError(f"{_shorten(text)!r} is not a whole number") from None
-
-
-def _shorten(text: str) -> str:
-    """At most a few words of what was typed, so an error stays one readable line."""
-    return text if len(text) <= 30 else text[:27] + "..."
-
-
-def _int_between(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        number = _whole_number(text)
-        if not low <= number <= high:
-            shown = _shorten(str(number))
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {shown}")
-        return number
-
-    return parse
-
-
 def _build_parser() -> tuple[_Parser, _Parser]:
     parser = _Parser(
         prog=PROG,
@@ -121,18 +99,18 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         add_help=False,
     )
     play.add_argument("-h", "--help", action="store_true", help="show this help and exit")
-    play.add_argument("game", nargs="?", help=f"the game to play ({', '.join(games.GAMES)})")
+    play.add_argument("game", nargs="?", help=f"the game to play ({', '.join(registered())})")
     seats = play.add_argument_group("seats")
     seats.add_argument(
         "--bots",
-        type=_int_between(0, MOST_SEATS),
+        type=int_between(0, MOST_SEATS),
         default=3,
         metavar="N",
         help="bot seats (default 3)",
     )
     seats.add_argument(
         "--humans",
-        type=_int_between(0, MOST_SEATS),
+        type=int_between(0, MOST_SEATS),
         default=1,
         metavar="N",
         help="people taking turns at this keyboard (default 1)",
@@ -146,78 +124,19 @@ def _build_parser() -> tuple[_Parser, _Parser]:
     )
     play.add_argument(
         "--seed",
-        type=_int_between(0, MAX_SEED),
+        type=int_between(0, MAX_SEED),
         metavar="N",
         help="the shuffle's seed, to replay a game (default: random)",
     )
-    rules = play.add_argument_group("liar-game rules (default: from the settings)")
-    rules.add_argument(
-        "--target", type=_whole_number, metavar="N", help="the score that ends the game"
-    )
-    rules.add_argument("--decks", type=int, choices=(1, 2), help="one or two decks")
-    for name, title in (("free_jokers", "free jokers"), *liar_game_rules.VARIANT_TITLES.items()):
-        rules.add_argument(
-            f"--{name.replace('_', '-')}",
-            dest=name,
-            action=argparse.BooleanOptionalAction,
-            help=f"{title.lower()} on or off",
+    for game in registered().values():
+        game.add_cli_options(
+            play.add_argument_group(f"{game.id} rules (default: from the settings)")
         )
-    poker = play.add_argument_group("liars-poker-cards rules (default: from the settings)")
-    poker.add_argument(
-        "--lives", type=_int_between(1, poker_rules.MAX_LIVES), metavar="N", help="lives per player"
-    )
-    poker.add_argument("--jokers", type=int, choices=(0, 1, 2), help="jokers in the deck")
-    poker.add_argument(
-        "--chips",
-        action=argparse.BooleanOptionalAction,
-        help="Skip, Flip and Double Dip chips on or off",
-    )
-    poker.add_argument(
-        "--dealers-choice",
-        action=argparse.BooleanOptionalAction,
-        help="each round's opener may change that round's rules",
-    )
-    poker.add_argument(
-        "--seven-card-hands",
-        action=argparse.BooleanOptionalAction,
-        help="seven-card hands, the best five counting",
-    )
-    poker.add_argument(
-        "--communal", type=int, choices=(0, 1, 2), help="communal cards face up on the table"
-    )
-    bills = play.add_argument_group("liars-poker-bills rules (default: from the settings)")
-    bills.add_argument(
-        "--digits",
-        type=_int_between(dollar_bills_rules.MIN_DIGITS, dollar_bills_rules.MAX_DIGITS),
-        metavar="N",
-        help="digits in every serial number",
-    )
-    bills.add_argument(
-        "--stake",
-        type=_int_between(1, dollar_bills_rules.MAX_STAKE),
-        metavar="N",
-        help="dollars won from or paid to every other player",
-    )
     add_arena_parser(commands)
     host_command.add_parser(commands)
     join_command.add_parser(commands)
     ssh_command.add_parser(commands)
     return parser, play
-
-
-_GAME_OPTIONS = {
-    "liar-game": ("target", "decks", "free_jokers", *liar_game_rules.VARIANT_NAMES),
-    "liars-poker-cards": (
-        "lives",
-        "jokers",
-        "chips",
-        "dealers_choice",
-        "seven_card_hands",
-        "communal",
-    ),
-    "liars-poker-bills": ("digits", "stake"),
-}
-"""The rule options of each game; giving one to another game is a mistake worth saying."""
 
 
 def parse_command(argv: Sequence[str], settings: Settings) -> Command:
@@ -240,15 +159,15 @@ def parse_command(argv: Sequence[str], settings: Settings) -> Command:
 
 
 def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
-    info = games.GAMES.get(args.game)
+    info = registered().get(args.game)
     if info is None:
-        known = ", ".join(games.GAMES)
-        raise UsageError(f"unknown game {_shorten(args.game)!r} (choose from {known})")
-    for game, options in _GAME_OPTIONS.items():
-        given = [option for option in options if getattr(args, option) is not None]
-        if given and game != info.id:
+        known = ", ".join(registered())
+        raise UsageError(f"unknown game {shorten(args.game)!r} (choose from {known})")
+    for game in registered().values():
+        given = [option for option in game.cli_options if getattr(args, option) is not None]
+        if given and game is not info:
             flag = "--" + given[0].replace("_", "-")
-            raise UsageError(f"{flag} is a rule of {game}, not of {info.id}")
+            raise UsageError(f"{flag} is a rule of {game.id}, not of {info.id}")
     seat_count = args.humans + args.bots
     if not info.min_seats <= seat_count <= info.max_seats:
         raise UsageError(
@@ -258,7 +177,15 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
     name = settings.player_name if args.name is None else args.name
     if problem := name_problem(name, "--name"):
         raise UsageError(problem.rstrip("."))
-    rules = _rules(info.id, args, settings)
+    changes = {
+        option: getattr(args, option)
+        for option in info.cli_options
+        if getattr(args, option) is not None
+    }
+    try:
+        rules = info.rules_with_options(settings.rules_for(info.id), changes)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     level = BotLevel(args.level)
     seats = tuple(
         seat if seat.is_human else replace(seat, level=level)
@@ -269,38 +196,6 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
         raise UsageError(problems[0].rstrip(".") + hint)
     seed = random_seed() if args.seed is None else args.seed
     return TableSetup(info.id, rules, seats, seed)
-
-
-def _rules(game: str, args: argparse.Namespace, settings: Settings) -> object:
-    """The settings' rules for ``game`` with the command line's changes, or a UsageError."""
-    changes = {
-        option: getattr(args, option)
-        for option in _GAME_OPTIONS[game]
-        if getattr(args, option) is not None
-    }
-    if game == "liar-game":
-        rules = replace(settings.liar_game, **changes)
-        if problems := rules.problems():
-            hint = " (add --decks 2)" if rules.decks == 1 and rules.variants else ""
-            raise UsageError(problems[0].rstrip(".") + hint)
-        return rules
-    if game == "liars-poker-bills":
-        return replace(settings.dollar_bills, **changes)
-    table = settings.liars_poker
-    poker = table.round.poker
-    if "jokers" in changes:
-        poker = replace(poker, jokers=changes.pop("jokers"))
-    if "seven_card_hands" in changes:
-        poker = replace(poker, hand_size=7 if changes.pop("seven_card_hands") else 5)
-    if "communal" in changes:
-        poker = replace(poker, communal_cards=changes.pop("communal"))
-    round_rules = replace(table.round, poker=poker)
-    if not poker.communal_cards:
-        round_rules = replace(round_rules, communal_discardable=False)
-    poker_table = replace(table, round=round_rules, **changes)
-    if problems := poker_table.problems():
-        raise UsageError(problems[0].rstrip("."))
-    return poker_table
 
 
 def _count(number: int, noun: str) -> str:

@@ -49,7 +49,9 @@ def test_every_rule_and_seat_option_reaches_the_setup() -> None:
 
 
 def test_the_settings_give_the_defaults_and_options_override_them() -> None:
-    settings = Settings(player_name="Zoe", liar_game=Rules(decks=2, big_combos=True, target=800))
+    settings = Settings(player_name="Zoe").with_rules(
+        "liar-game", Rules(decks=2, big_combos=True, target=800)
+    )
     setup = start(["play", "liar-game", "--no-big-combos", "--low-straight"], settings)
     assert setup.rules == Rules(decks=2, target=800, low_straight=True)
     assert setup.seats[0] == SeatConfig("Zoe", SeatKind.HUMAN)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from liar_tui.bots.base import make_bot
-from liar_tui.games import GAMES
+from liar_tui.games import plugin, registered
 from liar_tui.rules import dollar_bills, liars_poker
 from liar_tui.rules.cards import Card, Rank, Suit, shoe
 from liar_tui.rules.liar_game import (
@@ -24,7 +24,7 @@ from liar_tui.rules.liar_game import (
     Rules,
     ShowHand,
 )
-from liar_tui.rules.poker_rules import PokerRules
+from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.codec import (
     CodecError,
@@ -266,8 +266,8 @@ def test_a_field_can_say_what_it_holds_in_its_own_words() -> None:
 
 def test_an_unknown_entry_is_kept_for_the_caller_to_name() -> None:
     with pytest.raises(UnknownEntry) as refusal:
-        decode({"liar_game": {"colour": 1}}, Settings, tagged=False)
-    assert refusal.value.location == ("liar_game",)
+        decode({"seats": [{"name": "A", "colour": 1}]}, Settings, tagged=False)
+    assert refusal.value.location == ("seats", 0)
     assert refusal.value.entry == "'colour'"
 
 
@@ -309,12 +309,19 @@ def test_a_taken_name_cannot_be_registered_again() -> None:
 
 
 def test_untagged_data_takes_defaults_for_missing_fields_and_refuses_extra_ones() -> None:
-    custom = Settings(player_name="Zoe", card_style=CardStyle.ASCII, liar_game=Rules(decks=2))
+    custom = SeatConfig("Zoe", SeatKind.HUMAN, BotLevel.HARD)
     data = encode(custom, tagged=False)
+    assert data == {"name": "Zoe", "kind": "human", "level": "hard"}
+    assert decode(data, SeatConfig, tagged=False) == custom
+    rules = LiarsPokerRules(lives=2, round=RoundRules(PokerRules(jokers=1)))
+    data = encode(rules, tagged=False)
     assert "type" not in data
-    assert "type" not in data["liar_game"]
-    assert decode(data, Settings, tagged=False) == custom
-    assert decode({"player_name": "Zoe"}, Settings, tagged=False) == Settings(player_name="Zoe")
+    assert "type" not in data["round"]
+    assert "type" not in data["round"]["poker"]
+    assert decode(data, LiarsPokerRules, tagged=False) == rules
+    assert decode({"lives": 2}, LiarsPokerRules, tagged=False) == LiarsPokerRules(lives=2)
+    shared = {"player_name": "Zoe", "card_style": "ascii"}
+    assert decode(shared, Settings, tagged=False) == Settings("Zoe", CardStyle.ASCII)
     with pytest.raises(CodecError, match=r"^Settings has an unknown entry 'colour'$"):
         decode({"colour": "red"}, Settings, tagged=False)
     with pytest.raises(CodecError, match=r"^value must be a message, not a table$"):
@@ -334,11 +341,11 @@ def bot_game(game: str, seed: int, actions: int = 150) -> tuple[list[Any], list[
     """Actions, events and views of a game of ``game`` played by easy bots, cut short."""
     setup = TableSetup(
         game,
-        GAMES[game].engine.rules(),
+        plugin(game).default_rules(),
         tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(4)),
         seed,
     )
-    state = GAMES[game].engine.new_state(setup)
+    state = plugin(game).new_state(setup)
     bots = [make_bot(game, BotLevel.EASY, random.Random(seed * 10 + seat)) for seat in range(4)]
     taken: list[Any] = []
     events: list[Any] = []
@@ -351,20 +358,20 @@ def bot_game(game: str, seed: int, actions: int = 150) -> tuple[list[Any], list[
     return taken, events, views
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(registered()))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_games_messages_round_trip_tagged_and_untagged(game: str, seed: int) -> None:
     actions, events, views = bot_game(game, seed)
-    engine = GAMES[game].engine
+    game_plugin = plugin(game)
     for action in actions[::5]:
-        assert_round_trip(action, engine.action)
+        assert_round_trip(action, game_plugin.action_type)
         assert_round_trip(action, Any)
     for event in events[::3]:
         assert_round_trip(event, EVENTS[game])
     for view in views[::10] + views[-1:]:
-        assert_round_trip(view, engine.view)
+        assert_round_trip(view, game_plugin.view_type)
         untagged = json.loads(json.dumps(encode(view, tagged=False)))
-        decoded = decode(untagged, engine.view, tagged=False)
+        decoded = decode(untagged, game_plugin.view_type, tagged=False)
         assert encode(decoded, tagged=False) == untagged
         assert encode(decoded) == encode(view)
     update = SeatUpdate(0, tuple(events[-4:]), views[-1], (1,), 1)
@@ -452,9 +459,12 @@ LIARS_POKER_EVENTS = (
         ({"seats": [{"name": "A", "kind": "bot", "level": "genius"}]}, Settings, False,
          ("seats", 0, "level"),
          "Settings.seats[0].level must be 'easy', 'normal' or 'hard', not 'genius'"),
-        ({"liar_game": {"decks": 2, "target": "x"}}, Settings, False, ("liar_game", "target"),
-         "Settings.liar_game.target must be a whole number, not 'x'"),
-        ({"liar_game": {"decks": 2}, "colour": 1, "another": 2}, Settings, False, (),
+        ({"decks": 2, "target": "x"}, Rules, False, ("target",),
+         "Rules.target must be a whole number, not 'x'"),
+        ({"round": {"poker": {"jokers": "x"}}}, LiarsPokerRules, False,
+         ("round", "poker", "jokers"),
+         "LiarsPokerRules.round.poker.jokers must be a whole number, not 'x'"),
+        ({"seats": [], "colour": 1, "another": 2}, Settings, False, (),
          "Settings has an unknown entry 'another'"),
         ({"type": "Settings"}, Settings, True, (),
          "Settings names an unknown message type 'Settings'"),

@@ -34,7 +34,8 @@ MAX_ROUNDS = 40
 
 def quick_settings(seats: tuple[SeatConfig, ...] | None = None) -> Settings:
     """Saved defaults for short games with bots that answer at once."""
-    return Settings(bot_delay=0, liar_game=Rules(target=60), seats=seats or default_seats(bots=3))
+    settings = Settings(bot_delay=0, seats=seats or default_seats(bots=3))
+    return settings.with_rules("liar-game", Rules(target=60))
 
 
 def screen_text(app: App[Any]) -> str:
@@ -151,7 +152,7 @@ async def test_hot_seat_two_people_from_home_to_game_over() -> None:
 
 
 async def test_quit_mid_round_then_resume_exactly_where_it_stood() -> None:
-    settings = replace(quick_settings(), liar_game=Rules(target=500))
+    settings = quick_settings().with_rules("liar-game", Rules(target=500))
     first = LiarApp(settings=settings)
     async with first.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -198,7 +199,7 @@ async def test_a_corrupt_settings_file_is_named_and_the_app_runs_on_defaults(
 
 
 async def test_a_new_table_asks_before_replacing_the_unfinished_game() -> None:
-    settings = replace(quick_settings(), liar_game=Rules(target=500))
+    settings = quick_settings().with_rules("liar-game", Rules(target=500))
     first = LiarApp(settings=settings)
     async with first.run_test(size=SIZE) as pilot:
         await settle(pilot)

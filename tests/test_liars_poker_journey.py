@@ -23,8 +23,7 @@ SETTINGS = Settings(
     bot_delay=0,
     player_name="Ann",
     seats=(SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Ben", SeatKind.HUMAN)),
-    liars_poker=LiarsPokerRules(lives=2),
-)
+).with_rules("liars-poker-cards", LiarsPokerRules(lives=2))
 
 
 def screen_text(app: App[Any]) -> str:
@@ -48,7 +47,7 @@ async def test_home_to_the_table_leave_and_resume_where_it_stood() -> None:
         await settle(pilot)
         table = first.table
         assert table.setup.game == "liars-poker-cards"
-        assert table.setup.rules == SETTINGS.liars_poker
+        assert table.setup.rules == SETTINGS.rules_for("liars-poker-cards")
         assert isinstance(first.screen, PrivacyScreen)
         await pilot.press("enter")
         await settle(pilot)

@@ -14,7 +14,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from liar_tui.games import GAMES
+from liar_tui.games import plugin, registered
 from liar_tui.table.seats import BotLevel
 from liar_tui.table.setup import MAX_SEED
 
@@ -73,8 +73,8 @@ def parse_levels(text: str) -> tuple[BotLevel, ...]:
 
 
 def default_levels(game: str) -> tuple[BotLevel, ...]:
-    """One hard bot against normal ones: four seats, or three at dollar bills."""
-    seats = 3 if game == "liars-poker-bills" else 4
+    """One hard bot against normal ones, at as many seats as the game's arena has."""
+    seats = plugin(game).arena_seats
     return (BotLevel.HARD, *[BotLevel.NORMAL] * (seats - 1))
 
 
@@ -85,26 +85,26 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
         help="play bots against each other and measure them",
         description=(
             "Play many headless games between bot levels and print each seat's win share "
-            "(money per game at dollar bills) with its 95% interval, and each bot's "
+            "(or money per game, at a game played for money) with its 95% interval, and each bot's "
             "decision times. Seats change chairs every game, so no seat keeps a good chair."
         ),
         add_help=False,
     )
     arena.add_argument("-h", "--help", action="store_true", help="show this help and exit")
-    arena.add_argument("game", nargs="?", help=f"the game to play ({', '.join(GAMES)})")
+    arena.add_argument("game", nargs="?", help=f"the game to play ({', '.join(registered())})")
     arena.add_argument(
         "--seats",
         type=parse_levels,
         metavar="LEVELS",
         help="one bot level per seat, comma-separated (easy, normal, hard); "
-        "default hard,normal,normal,normal (hard,normal,normal at liars-poker-bills)",
+        f"default {_default_levels_words()}",
     )
     arena.add_argument(
         "--games",
         type=_count_at_least_one(),
         default=DEFAULT_GAMES,
         metavar="N",
-        help=f"games to play (default {DEFAULT_GAMES}; at dollar bills, one deal each)",
+        help=f"games to play (default {DEFAULT_GAMES}{_game_words()})",
     )
     arena.add_argument(
         "--seed",
@@ -125,14 +125,34 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
     return arena
 
 
+def _default_levels_words() -> str:
+    """``hard,normal,normal,normal (hard,normal,normal at liars-poker-bills)``."""
+    by_levels: dict[str, list[str]] = {}
+    for game in registered():
+        levels = ",".join(level.value for level in default_levels(game))
+        by_levels.setdefault(levels, []).append(game)
+    (usual, _), *others = sorted(by_levels.items(), key=lambda item: -len(item[1]))
+    exceptions = [f"{levels} at {', '.join(games)}" for levels, games in others]
+    return usual + (f" ({'; '.join(exceptions)})" if exceptions else "")
+
+
+def _game_words() -> str:
+    """``; at liars-poker-bills, one deal each``: what a game is where it is not a whole one."""
+    return "".join(
+        f"; at {game.id}, {game.arena_game_words}"
+        for game in registered().values()
+        if game.arena_game_words
+    )
+
+
 def arena_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options that argparse cannot see alone; None when nothing."""
     if args.game is None:
         return "arena needs a game, such as: liar-tui arena liar-game"
-    info = GAMES.get(args.game)
+    info = registered().get(args.game)
     if info is None:
         shown = args.game if len(args.game) <= 30 else args.game[:27] + "..."
-        return f"unknown game {shown!r} (choose from {', '.join(GAMES)})"
+        return f"unknown game {shown!r} (choose from {', '.join(registered())})"
     seats = len(args.seats) if args.seats is not None else len(default_levels(info.id))
     if not info.min_seats <= seats <= info.max_seats:
         return f"{info.title} seats {info.min_seats} to {info.max_seats} players, not {seats}"
@@ -172,7 +192,7 @@ def run_arena(args: argparse.Namespace) -> int:
                 console=progress_console,
                 transient=True,
             ) as progress:
-                task = progress.add_task(GAMES[args.game].title, total=args.games)
+                task = progress.add_task(plugin(args.game).title, total=args.games)
                 result = run_match(match, args.jobs, lambda done: progress.advance(task, done))
         else:
             result = run_match(match, args.jobs)

@@ -7,16 +7,17 @@ import json
 from rich import box
 from rich.table import Table
 
-from liar_tui.arena.runner import ArenaResult, EntrantResult, Scoring
+from liar_tui.arena.runner import ArenaResult, EntrantResult
 from liar_tui.arena.stats import Interval
-from liar_tui.games import GAMES
+from liar_tui.games import plugin
+from liar_tui.games.plugin import Scoring
 
 MEASURE_KEYS = {Scoring.WIN_SHARE: "win_share", Scoring.MONEY: "money_per_game"}
 
 
 def fair_share(result: ArenaResult) -> float:
     """What every entrant would get on average if none were better than another."""
-    return 1 / len(result.entrants) if result.scoring is Scoring.WIN_SHARE else 0.0
+    return result.scoring.total / len(result.entrants)
 
 
 def _amount(value: float, scoring: Scoring) -> str:
@@ -39,7 +40,7 @@ def _milliseconds(value: float | None) -> str:
 
 def result_table(result: ArenaResult) -> Table:
     """One row per entrant, in the order ``--seats`` named them."""
-    title = GAMES[result.game].title
+    title = plugin(result.game).title
     table = Table(
         box=box.SIMPLE_HEAD,
         title=f"{title}: {result.games} game{'' if result.games == 1 else 's'}, seed {result.seed}",

@@ -12,15 +12,16 @@ Fairness and repeatability:
 * Game ``i`` gets its own table seed derived from the match seed and ``i`` alone, and the
   bots draw from generators derived from that table seed; the games are summed in index
   order. So a match gives the same results for any number of worker processes.
-* Liar's Poker with dollar bills has no natural end: a session runs deal after deal. Here
-  an arena "game" is the first deal of a fresh session (N sessions of one deal each), so
-  the games are independent, as the interval of a mean assumes. The session's own
+* A game that runs on from deal to deal (a session, like dollar bills) has no natural end:
+  here an arena "game" is the first game it scores (``completed_games()``), so N sessions
+  of one deal each are independent, as the interval of a mean assumes. The session's own
   generator picks who opens that deal; the chair rotation above then spreads the openings
   evenly over the entrants.
 
-The payoff of a game is a share of the win (Liar Game, Liar's Poker with cards: a win
-shared by ``k`` seats counts ``1/k`` to each) or the money won (dollar bills). Every call
-of a bot's ``act`` is timed; times taken on a deal the arena no longer plays are dropped.
+The payoff of a game is what the state's ``returns()`` give each chair once it is scored:
+a share of the win (a win shared by ``k`` seats counts ``1/k`` to each) or the money won,
+as the game's plugin says. Every call of a bot's ``act`` is timed; times taken after the
+arena's game is scored are dropped.
 """
 
 from __future__ import annotations
@@ -32,13 +33,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from liar_tui.arena.stats import Interval, mean_interval, percentile, wilson_interval
 from liar_tui.bots.base import Bot, make_bot
-from liar_tui.games import GAMES
-from liar_tui.rules import dollar_bills, liar_game, liars_poker
+from liar_tui.games import plugin
+from liar_tui.games.plugin import Scoring
 from liar_tui.table.bot_seat import BotSeat, act_now, fail_loudly
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import BotLevel, SeatConfig
@@ -48,18 +48,6 @@ from liar_tui.table.table import Bus, Refused, SeatUpdate, Table
 GAMES_PER_CHUNK = 10
 """At most this many games go to a worker at once: enough to make sending them cheap, few
 enough that the progress bar moves and an interrupted run stops soon."""
-
-
-class Scoring(Enum):
-    WIN_SHARE = "win share"
-    MONEY = "$ a game"
-
-
-SCORING = {
-    "liar-game": Scoring.WIN_SHARE,
-    "liars-poker-cards": Scoring.WIN_SHARE,
-    "liars-poker-bills": Scoring.MONEY,
-}
 
 
 class ArenaError(Exception):
@@ -80,7 +68,7 @@ class Match:
 
 
 def default_match(game: str, levels: Sequence[BotLevel], games: int, seed: int) -> Match:
-    return Match(game, tuple(levels), games, seed, GAMES[game].engine.rules())
+    return Match(game, tuple(levels), games, seed, plugin(game).default_rules())
 
 
 @dataclass(frozen=True)
@@ -143,7 +131,7 @@ class _TimedBot:
 
 
 class _GameInPlay:
-    """Listens to the table's public events until one of them settles the game."""
+    """Listens to the table until it has scored its first game, and keeps what each chair got."""
 
     def __init__(self, table: Table) -> None:
         self._table = table
@@ -152,25 +140,9 @@ class _GameInPlay:
     def __call__(self, update: SeatUpdate | Refused) -> None:
         if self.payoffs is not None or isinstance(update, Refused):
             return
-        for event in update.events:
-            if (payoffs := _payoffs(event, self._table.setup)) is not None:
-                self.payoffs = payoffs
-                self._table.close()
-                return
-
-
-def _payoffs(event: Any, setup: TableSetup) -> tuple[float, ...] | None:
-    """Each chair's payoff when ``event`` ends an arena game; None for any other event."""
-    seats = len(setup.seats)
-    if isinstance(event, liar_game.GameOver):
-        return tuple(
-            1 / len(event.winners) if chair in event.winners else 0.0 for chair in range(seats)
-        )
-    if isinstance(event, liars_poker.GameOver):
-        return tuple(1.0 if chair == event.winner else 0.0 for chair in range(seats))
-    if isinstance(event, dollar_bills.Settled):
-        return tuple(float(amount) for amount in event.amounts)
-    return None
+        if self._table.completed_games():
+            self.payoffs = self._table.returns()
+            self._table.close()
 
 
 def play_game(match: Match, index: int) -> PlayedGame:
@@ -261,7 +233,7 @@ def run_match(
 
 def summarize(match: Match, played: Sequence[PlayedGame]) -> ArenaResult:
     """Each entrant's result with its interval, and its decision times, over ``played``."""
-    scoring = SCORING[match.game]
+    scoring = plugin(match.game).scoring
     entrants = []
     for entrant, level in enumerate(match.levels):
         payoffs = [game.payoffs[entrant] for game in played]

@@ -15,41 +15,7 @@ class Bot(Protocol):
 
 
 def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
-    """The bot for ``game`` at ``level``, drawing its own randomness from ``rng``."""
-    if game == "liar-game":
-        if level is BotLevel.EASY:
-            from liar_tui.bots.liar_game_easy import EasyLiarGameBot
+    """The bot ``game``'s plugin seats at ``level``, drawing its own randomness from ``rng``."""
+    from liar_tui.games import plugin
 
-            return EasyLiarGameBot(rng)
-        if level is BotLevel.HARD:
-            from liar_tui.bots.liar_game_hard import HardLiarGameBot
-
-            return HardLiarGameBot(rng)
-        from liar_tui.bots.liar_game_bot import LiarGameBot
-
-        return LiarGameBot(rng)
-    if game == "liars-poker-cards":
-        if level is BotLevel.EASY:
-            from liar_tui.bots.liars_poker_easy import EasyLiarsPokerBot
-
-            return EasyLiarsPokerBot(rng)
-        if level is BotLevel.HARD:
-            from liar_tui.bots.liars_poker_hard import HardLiarsPokerBot
-
-            return HardLiarsPokerBot(rng)
-        from liar_tui.bots.liars_poker_bot import LiarsPokerBot
-
-        return LiarsPokerBot(rng)
-    if game == "liars-poker-bills":
-        if level is BotLevel.EASY:
-            from liar_tui.bots.dollar_bills_easy import EasyDollarBillsBot
-
-            return EasyDollarBillsBot(rng)
-        if level is BotLevel.HARD:
-            from liar_tui.bots.dollar_bills_hard import HardDollarBillsBot
-
-            return HardDollarBillsBot(rng)
-        from liar_tui.bots.dollar_bills_bot import DollarBillsBot
-
-        return DollarBillsBot(rng)
-    raise ValueError(f"no bot plays {game!r} yet")
+    return plugin(game).bot(level, rng)

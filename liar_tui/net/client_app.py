@@ -158,10 +158,10 @@ class ClientApp(LiarApp):
     # tables ----------------------------------------------------------------------
 
     def _show_table(self, channel: RemoteChannel) -> None:
-        from liar_tui.screens.game_screens import play_screen
+        from liar_tui.games import plugin
 
         self.return_home()
-        screen = play_screen(channel)
+        screen = plugin(channel.setup.game).play_screen(channel)
         screen.LEAVE_QUESTION = leave_question(self.client.away_timeout)  # type: ignore[attr-defined]
         self.push_screen(screen)
 

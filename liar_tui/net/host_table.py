@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from liar_tui.bots.base import make_bot
-from liar_tui.games import GAMES
+from liar_tui.games import registered
 from liar_tui.net.host_connection import Connection
 from liar_tui.net.protocol import (
     ActionRefused,
@@ -48,18 +48,18 @@ for someone to take a seat."""
 
 def creation_problem(request: CreateTable) -> str | None:
     """Why the host cannot open this table, in one sentence; None when it can."""
-    info = GAMES.get(request.game)
+    info = registered().get(request.game)
     if info is None:
-        return f"There is no game called {request.game!r}; choose one of {', '.join(GAMES)}."
-    engine = info.engine
-    if not isinstance(request.rules, engine.rules):
+        known = ", ".join(registered())
+        return f"There is no game called {request.game!r}; choose one of {known}."
+    if not isinstance(request.rules, info.rules_type):
         return f"The rules given are not rules of {info.title}."
-    found = request.rules.problems()
+    found = info.rules_problems(request.rules)
     found += seat_problems(request.seats, info.min_seats, info.max_seats)
     if found:
         return found[0]
     try:
-        engine.new_state(TableSetup(request.game, request.rules, request.seats, 0))
+        info.new_state(TableSetup(request.game, request.rules, request.seats, 0))
     except ValueError as error:
         return str(error)
     return None
@@ -132,7 +132,7 @@ class HostedTable:
         self._unseated_timer = self._loop.call_later(
             UNSEATED_TABLE_KEEP, self._drop_if_nobody_waits
         )
-        self._action_types: Any = GAMES[request.game].engine.action
+        self._action_types: Any = registered()[request.game].action_type
 
     # ------------------------------------------------------------------ lobby
 

@@ -12,8 +12,7 @@ import functools
 import random
 
 from liar_tui.bots.base import make_bot
-from liar_tui.games import GAMES, new_state
-from liar_tui.store.settings import Settings
+from liar_tui.games import registered
 from liar_tui.table import codec
 from liar_tui.table.seats import BotLevel, default_seats
 from liar_tui.table.setup import TableSetup
@@ -22,11 +21,9 @@ from liar_tui.table.setup import TableSetup
 @functools.cache
 def warm_up() -> None:
     """Play a few moves of every game under its default rules, encoding each view."""
-    defaults = Settings()
-    for game, info in GAMES.items():
-        rules = getattr(defaults, info.settings_field)
+    for game, info in registered().items():
         seats = default_seats(bots=info.min_seats - 1)
-        state = new_state(TableSetup(game, rules, seats, seed=0))
+        state = info.new_state(TableSetup(game, info.default_rules(), seats, seed=0))
         bots = [make_bot(game, BotLevel.NORMAL, random.Random(seat)) for seat in range(len(seats))]
         for _ in range(4):
             if state.over or not state.to_act():

@@ -32,3 +32,13 @@ class GameState(Protocol):
     def view(self, seat: int) -> Any: ...
 
     def snapshot(self) -> dict[str, object]: ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result so far, as the game's plugin scores it (see
+        :class:`~liar_tui.games.plugin.Scoring`): a share of the win, or money."""
+        ...
+
+    def completed_games(self) -> int:
+        """Games scored so far: 1 once a game that ends is over, or every deal settled in a
+        session that runs on (dollar bills). The arena plays until the first."""
+        ...

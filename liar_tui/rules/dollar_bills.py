@@ -332,6 +332,13 @@ class DollarBillsSession:
             past_games=tuple(self.past_games),
         )
 
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's winnings (or losses) over the session: the ledger, summing to zero."""
+        return tuple(float(amount) for amount in self.ledger)
+
+    def completed_games(self) -> int:
+        return len(self.past_games)
+
     def snapshot(self) -> dict[str, object]:
         """The whole state as plain values, for equality checks after replay or resume."""
         return {

@@ -428,6 +428,14 @@ class LiarGame:
             cards += pocket
         return cards
 
+    def returns(self) -> tuple[float, ...]:
+        """The winners of a finished game split one win; before the end, nobody has won."""
+        share = 1 / len(self.winners) if self.over else 0.0
+        return tuple(share if seat in self.winners else 0.0 for seat in range(self.seats))
+
+    def completed_games(self) -> int:
+        return int(self.over)
+
     def snapshot(self) -> dict[str, object]:
         """The whole state as plain values, for equality checks after replay or resume."""
         return {

@@ -529,6 +529,13 @@ class LiarsPokerGame:
             winner=self.winner,
         )
 
+    def returns(self) -> tuple[float, ...]:
+        """One win for the last seat with lives; before the end, nobody has won."""
+        return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.seats))
+
+    def completed_games(self) -> int:
+        return int(self.over)
+
     def snapshot(self) -> dict[str, object]:
         """The whole state as plain values, for equality checks after replay or resume."""
         return {

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from liar_tui.games import GAMES
+from liar_tui.games import plugin
 from liar_tui.rules.bill_odds import probability_at_least
 from liar_tui.rules.dollar_bills import (
     DollarBillsView,
@@ -50,7 +50,7 @@ def saved_summary(saved: SavedTable) -> str:
     from liar_tui.table.local import open_table
 
     view: DollarBillsView = open_table(saved.setup, saved.actions).view(0)
-    title = GAMES[saved.setup.game].title
+    title = plugin(saved.setup.game).title
     ledger = " · ".join(
         f"{name} {dollars(amount)}"
         for name, amount in zip(saved.setup.names, view.ledger, strict=True)

@@ -16,9 +16,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
+from liar_tui.games import registered
 from liar_tui.rules import liar_game
 from liar_tui.rules.cards import NATURAL_RANKS, cards_text, parse_cards
-from liar_tui.screens.help_rules import dollar_bills_rules, liars_poker_rules
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
 
@@ -154,51 +154,22 @@ def _described_bindings(app: App[object], owners: Iterable[type]) -> list[tuple[
 def screens_with_keys() -> list[tuple[str, list[type]]]:
     """Every screen's name and the classes whose bindings it answers to."""
     from liar_tui.app import LiarApp
-    from liar_tui.screens.bills_ledger import BillsLedgerScreen
-    from liar_tui.screens.bills_privacy import BillPrivacyScreen
-    from liar_tui.screens.bills_reveal import BillsRevealScreen
-    from liar_tui.screens.challenge import ChallengeScreen
     from liar_tui.screens.confirm import ConfirmScreen
-    from liar_tui.screens.dealers_choice import DealersChoiceScreen
-    from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
-    from liar_tui.screens.game_over import GameOverScreen
     from liar_tui.screens.home import HomeScreen
-    from liar_tui.screens.liar_game_play import LiarGamePlayScreen
-    from liar_tui.screens.liars_poker_over import LiarsPokerOverScreen
-    from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
     from liar_tui.screens.lobby import LobbyScreen
     from liar_tui.screens.lobby_new import NewTableScreen
     from liar_tui.screens.privacy import PrivacyScreen
-    from liar_tui.screens.reveal import RevealScreen
-    from liar_tui.screens.scoreboard import ScoreboardScreen
     from liar_tui.screens.seat_editor import SeatEditor
     from liar_tui.screens.settings import SettingsScreen
     from liar_tui.screens.setup import SetupScreen
-    from liar_tui.widgets.bid_builder import BidBuilder
-    from liar_tui.widgets.declaration_builder import DeclarationBuilder, DeclarationText
-    from liar_tui.widgets.discard_picker import DiscardPicker
-    from liar_tui.widgets.hand_picker import HandPicker
 
     return [
         ("Everywhere", [LiarApp]),
         ("Home", [HomeScreen]),
         ("Lobby (playing over the network)", [LobbyScreen, NewTableScreen]),
         ("New table", [SetupScreen, SeatEditor]),
-        ("Liar Game table", [LiarGamePlayScreen, HandPicker]),
         ("Passing the keyboard", [PrivacyScreen]),
-        ("Reveal", [RevealScreen]),
-        ("Scores", [ScoreboardScreen]),
-        ("Game over", [GameOverScreen]),
-        ("Liar's Poker (cards) table", [LiarsPokerPlayScreen]),
-        ("Discarding", [DiscardPicker]),
-        ("Declaring", [DeclarationBuilder, DeclarationText]),
-        ("Dealer's choice", [DealersChoiceScreen]),
-        ("Challenge", [ChallengeScreen]),
-        ("Liar's Poker game over", [LiarsPokerOverScreen]),
-        ("Liar's Poker (dollar bills) table", [DollarBillsPlayScreen, BidBuilder]),
-        ("Passing the keyboard (bills)", [BillPrivacyScreen]),
-        ("Show of the bills", [BillsRevealScreen]),
-        ("Ledger", [BillsLedgerScreen]),
+        *(keys for game in registered().values() for keys in game.help_keys()),
         ("Settings", [SettingsScreen, SeatEditor]),
         ("Questions", [ConfirmScreen]),
         ("Help", [HelpScreen]),
@@ -220,14 +191,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         settings = getattr(self.app, "settings", None)
         ascii_only = settings is not None and settings.card_style is CardStyle.ASCII
-        text = "\n".join(
-            [
-                liar_game_rules(ascii_only),
-                liars_poker_rules(),
-                dollar_bills_rules(),
-                keys_text(self.app, screens_with_keys()),
-            ]
-        )
+        games = [game.help_text(ascii_only) for game in registered().values()]
+        text = "\n".join([*games, keys_text(self.app, screens_with_keys())])
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(text, id="help-text")

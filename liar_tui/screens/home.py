@@ -15,8 +15,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from liar_tui.games import GAMES
-from liar_tui.screens.game_screens import saved_summary
+from liar_tui.games import numbered, plugin
 from liar_tui.store.saves import SavedTable, SaveError
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
@@ -25,9 +24,6 @@ from liar_tui.widgets.menu import Menu, MenuEntry
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
 
-GAME_KEYS = ("1", "2", "3")
-"""The key that picks each game, in the order of :data:`GAMES`."""
-
 
 class HomeScreen(Screen[None]):
     """The first screen and the one every table returns to."""
@@ -35,10 +31,7 @@ class HomeScreen(Screen[None]):
     CSS_PATH = "home.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "resume", "Resume"),
-        *(
-            Binding(key, f"choose_game('{game_id}')", info.title)
-            for key, (game_id, info) in zip(GAME_KEYS, GAMES.items(), strict=True)
-        ),
+        *(Binding(key, f"choose_game('{game.id}')", game.title) for key, game in numbered()),
         Binding("s", "settings", "Settings"),
         Binding("d", "discard", "Discard saved game"),
         Binding("q", "app.quit", "Quit", show=False),
@@ -91,7 +84,7 @@ class HomeScreen(Screen[None]):
         try:
             saved = self.liar_app.saves.load()
             if saved is not None:
-                self._save_summary = saved_summary(saved)
+                self._save_summary = plugin(saved.setup.game).saved_summary(saved)
                 self._saved = saved
         except SaveError as error:
             self._save_problem = str(error)
@@ -111,8 +104,8 @@ class HomeScreen(Screen[None]):
             )
         if self._saved is not None or self._save_problem is not None:
             entries += [MenuEntry("discard", "d", "Discard saved game"), None]
-        for key, (game_id, info) in zip(GAME_KEYS, GAMES.items(), strict=True):
-            entries.append(MenuEntry(f"game:{game_id}", key, info.title, info.summary))
+        for key, game in numbered():
+            entries.append(MenuEntry(f"game:{game.id}", key, game.title, game.summary))
         entries += [
             None,
             MenuEntry("settings", "s", "Settings"),

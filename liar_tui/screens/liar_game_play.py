@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from liar_tui.games import GAMES
+from liar_tui.games import plugin
 from liar_tui.rules.liar_game import GameOver, LiarGameView, RoundRevealed, ShowHand
 from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.privacy import PrivacyScreen
@@ -43,7 +43,7 @@ def saved_summary(saved: SavedTable) -> str:
     from liar_tui.table.local import open_table
 
     view: LiarGameView = open_table(saved.setup, saved.actions).view(0)
-    title = GAMES[saved.setup.game].title
+    title = plugin(saved.setup.game).title
     scores = " · ".join(
         f"{name} {score}" for name, score in zip(saved.setup.names, view.scores, strict=True)
     )

@@ -24,7 +24,7 @@ from textual.content import Content
 from textual.events import Resize
 from textual.widgets import Button, Footer, Input, Static
 
-from liar_tui.games import GAMES
+from liar_tui.games import plugin
 from liar_tui.rules.cards import Card
 from liar_tui.rules.liars_poker import (
     Challenge,
@@ -83,7 +83,7 @@ def saved_summary(saved: SavedTable) -> str:
     from liar_tui.table.local import open_table
 
     view: LiarsPokerView = open_table(saved.setup, saved.actions).view(0)
-    title = GAMES[saved.setup.game].title
+    title = plugin(saved.setup.game).title
     return f"{title}, round {view.round}: {lives_line(saved.setup.names, view.lives)}"
 
 

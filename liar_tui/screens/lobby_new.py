@@ -11,10 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from liar_tui.games import GAMES
+from liar_tui.games import numbered
 from liar_tui.widgets.menu import Menu, MenuEntry
-
-GAME_KEYS = ("1", "2", "3")
 
 
 class NewTableScreen(ModalScreen[str | None]):
@@ -41,10 +39,7 @@ class NewTableScreen(ModalScreen[str | None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(
-            Binding(key, f"choose('{game_id}')", info.title)
-            for key, (game_id, info) in zip(GAME_KEYS, GAMES.items(), strict=True)
-        ),
+        *(Binding(key, f"choose('{game.id}')", game.title) for key, game in numbered()),
         Binding("escape", "choose(None)", "Back"),
     ]
 
@@ -56,10 +51,7 @@ class NewTableScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         menu = self.query_one(Menu)
         menu.set_entries(
-            [
-                MenuEntry(game_id, key, info.title, info.summary)
-                for key, (game_id, info) in zip(GAME_KEYS, GAMES.items(), strict=True)
-            ]
+            [MenuEntry(game.id, key, game.title, game.summary) for key, game in numbered()]
         )
         menu.focus()
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from liar_tui.games import GAMES
+from liar_tui.games import registered
 from liar_tui.net.protocol import ChairKind, ChairState, ErrorCode, HostError, TablePhase
-from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
 
 PHASE_WORDS = {
     TablePhase.WAITING: "waiting for players",
@@ -34,27 +33,16 @@ def host_error_sentence(error: HostError) -> str:
 
 
 def rules_summary(game: str, rules: Any) -> str:
-    """A table's rules in a few words, for its line in the lobby."""
-    if game == "liar-game" and isinstance(rules, liar_game_rules.Rules):
-        decks = "one deck" if rules.decks == 1 else "two decks"
-        variants = len(rules.variants)
-        extra = f", {variants} variant{'s' if variants != 1 else ''}" if variants else ""
-        return f"to {rules.target} points, {decks}{extra}"
-    if game == "liars-poker-cards" and isinstance(rules, poker_rules.LiarsPokerRules):
-        parts = [f"{rules.lives} {'life' if rules.lives == 1 else 'lives'}"]
-        if rules.chips:
-            parts.append("chips")
-        if rules.dealers_choice:
-            parts.append("dealer's choice")
-        return ", ".join(parts)
-    if game == "liars-poker-bills" and isinstance(rules, dollar_bills_rules.Rules):
-        return f"{rules.digits}-digit serials, ${rules.stake} a game"
-    return ""
+    """A table's rules in a few words, for its line in the lobby ("" for rules not its game's)."""
+    plugin = registered().get(game)
+    if plugin is None or not isinstance(rules, plugin.rules_type):
+        return ""
+    return plugin.rules_summary(rules)
 
 
 def table_heading(number: int, game: str, rules: Any, phase: TablePhase) -> str:
-    info = GAMES.get(game)
-    title = info.title if info is not None else game
+    plugin = registered().get(game)
+    title = plugin.title if plugin is not None else game
     summary = rules_summary(game, rules)
     parts = (f"Table {number}", title, summary, PHASE_WORDS[phase])
     return " · ".join(part for part in parts if part)

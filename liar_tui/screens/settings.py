@@ -26,9 +26,8 @@ from textual.widgets import (
     Static,
 )
 
-from liar_tui.games import GAMES
-from liar_tui.rules import liar_game
-from liar_tui.screens.game_screens import RulesEditor, rules_editor
+from liar_tui.games import registered, seat_limits
+from liar_tui.screens.rules_editing import RulesEditor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import CardStyle, Settings, settings_problems
@@ -140,19 +139,18 @@ class SettingsScreen(Screen[None]):
                     id="show-odds-summary",
                 )
                 yield Label("Default seats", classes="heading")
+                min_seats, max_seats = seat_limits()
                 yield SeatEditor(
                     settings.seats,
-                    min_seats=liar_game.MIN_SEATS,
-                    max_seats=liar_game.MAX_SEATS,
+                    min_seats=min_seats,
+                    max_seats=max_seats,
                     locked_you_name=settings.player_name,
                     id="seat-editor",
                 )
             with Vertical(id="settings-right"):
-                for game in GAMES.values():
+                for game_id, game in registered().items():
                     yield Label(f"{game.title}: default rules", classes="heading")
-                    yield rules_editor(
-                        game.id, getattr(settings, game.settings_field), editor_id(game.id)
-                    )
+                    yield game.rules_editor(settings.rules_for(game_id), editor_id(game_id))
         with Vertical(id="settings-bottom"):
             yield Static(id="settings-problems", classes="error", markup=False)
             with Horizontal(id="settings-buttons"):
@@ -174,11 +172,12 @@ class SettingsScreen(Screen[None]):
         """The settings as shown, and why they cannot be saved (empty when they can)."""
         name = self.query_one("#player-name", Input).value.strip()
         seats = self.query_one(SeatEditor)
-        rules: dict[str, object] = {}
+        settings = self.liar_app.settings
         problems: list[str] = []
-        for game in GAMES.values():
-            editor: RulesEditor = self.query_one(f"#{editor_id(game.id)}")  # type: ignore[assignment]
-            rules[game.settings_field], found = editor.read()
+        for game_id in registered():
+            editor: RulesEditor = self.query_one(f"#{editor_id(game_id)}")  # type: ignore[assignment]
+            rules, found = editor.read()
+            settings = settings.with_rules(game_id, rules)
             problems += found
         pressed = self.query_one("#card-style", RadioSet).pressed_button
         ascii_only = pressed is not None and pressed.id == "style-ascii"
@@ -187,7 +186,7 @@ class SettingsScreen(Screen[None]):
         away_timeout = self.query_one("#away-timeout", Select).value
         assert isinstance(away_timeout, float), "the away select has no blank choice"
         settings = replace(
-            self.liar_app.settings,
+            settings,
             player_name=name,
             card_style=CardStyle.ASCII if ascii_only else CardStyle.UNICODE,
             four_color=self.query_one("#four-color", Checkbox).value,
@@ -195,7 +194,6 @@ class SettingsScreen(Screen[None]):
             away_timeout=away_timeout,
             seats=seats.seats,
             show_odds=self.query_one("#show-odds", Checkbox).value,
-            **rules,
         )
         found = [p for p in [name_problem(name)] if p] + seats.problems() + problems
         return settings, found or settings_problems(settings)

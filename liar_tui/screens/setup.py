@@ -11,8 +11,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from liar_tui.games import GAMES
-from liar_tui.screens.game_screens import RulesEditor, rules_editor
+from liar_tui.games import plugin
+from liar_tui.screens.rules_editing import RulesEditor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
@@ -79,7 +79,7 @@ class SetupScreen(Screen[None]):
         return self.query_one("#rules-editor")  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        info = GAMES[self.game]
+        info = plugin(self.game)
         settings = self.liar_app.settings
         yield Static(f"New table: {info.title}", classes="title", id="setup-title")
         with VerticalScroll(id="setup-columns", can_focus=False):
@@ -106,9 +106,7 @@ class SetupScreen(Screen[None]):
                     )
             with Vertical(id="setup-rules"):
                 yield Label("Rules", classes="heading")
-                yield rules_editor(
-                    self.game, getattr(settings, info.settings_field), "rules-editor"
-                )
+                yield info.rules_editor(settings.rules_for(self.game), "rules-editor")
         with Vertical(id="setup-bottom"):
             yield Static(id="setup-problems", classes="error", markup=False)
             with Horizontal(id="setup-buttons"):

@@ -130,7 +130,7 @@ class SaveStore:
         game = raw_setup.get("game") if isinstance(raw_setup, dict) else None
         if not isinstance(game, str):
             raise self._corrupt("it does not say which game it is")
-        info = games.GAMES.get(game)
+        info = games.registered().get(game)
         if info is None:
             raise SaveError(
                 f"The saved table {self._shown} is for an unknown game {describe(game)}."
@@ -139,10 +139,10 @@ class SaveStore:
             setup = decode(raw_setup, TableSetup)
         except DecodeError as error:
             raise self._corrupt(_decode_problem(error, "setup")) from None
-        if type(setup.rules) is not info.engine.rules:
+        if type(setup.rules) is not info.rules_type:
             raise self._corrupt(f"its rules are not {info.title} rules")
         try:
-            actions = decode(document.get("actions"), tuple[info.engine.action, ...])
+            actions = decode(document.get("actions"), tuple[info.action_type, ...])
         except DecodeError as error:
             raise self._corrupt(_decode_problem(error, "actions")) from None
         if not 0 <= setup.seed <= MAX_SEED:

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import tomli_w
 
-from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
+from liar_tui import games
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
 from liar_tui.store.messages import (
@@ -31,7 +33,6 @@ from liar_tui.table.codec import (
     DecodeError,
     UnknownEntry,
     decode,
-    describe,
     encode,
     location_words,
 )
@@ -52,6 +53,13 @@ class CardStyle(Enum):
     """Plain ASCII only, for terminals and fonts without box drawing or suit symbols."""
 
 
+def _default_rules() -> Mapping[str, Any]:
+    """Every game's own default rules, by id."""
+    return MappingProxyType(
+        {game_id: game.default_rules() for game_id, game in games.registered().items()}
+    )
+
+
 @dataclass(frozen=True)
 class Settings:
     player_name: str = "You"
@@ -66,9 +74,23 @@ class Settings:
     """The seats a new table starts with."""
     show_odds: bool = True
     """Show beside a bid how likely it is to be true, given your own bill."""
-    liar_game: liar_game_rules.Rules = field(default_factory=liar_game_rules.Rules)
-    liars_poker: poker_rules.LiarsPokerRules = field(default_factory=poker_rules.LiarsPokerRules)
-    dollar_bills: dollar_bills_rules.Rules = field(default_factory=dollar_bills_rules.Rules)
+    rules: Mapping[str, Any] = field(default_factory=_default_rules, hash=False)
+    """Each game's default rules, by game id; the file keeps them in a table per game, named
+    by its plugin's ``settings_key`` (``[liar_game]``)."""
+
+    def rules_for(self, game_id: str) -> Any:
+        """The rules a new table of ``game_id`` starts with; ``ValueError`` for a game
+        nobody registered."""
+        found = self.rules.get(game_id)
+        return games.plugin(game_id).default_rules() if found is None else found
+
+    def with_rules(self, game_id: str, rules: Any) -> Settings:
+        """These settings with ``rules`` as the default rules of ``game_id``."""
+        return replace(self, rules=MappingProxyType({**self.rules, game_id: rules}))
+
+
+_SHARED = tuple(entry.name for entry in fields(Settings) if entry.name != "rules")
+"""The settings every game shares: the file's entries outside the games' tables."""
 
 
 def settings_problems(settings: Settings) -> list[str]:
@@ -82,10 +104,9 @@ def settings_problems(settings: Settings) -> list[str]:
         found.append(
             f"The away timeout must be from {MIN_AWAY_TIMEOUT:g} to {MAX_AWAY_TIMEOUT:g} seconds."
         )
-    found += seat_problems(settings.seats, liar_game_rules.MIN_SEATS, liar_game_rules.MAX_SEATS)
-    found += settings.liar_game.problems()
-    found += settings.liars_poker.problems()
-    found += settings.dollar_bills.problems()
+    found += seat_problems(settings.seats, *games.seat_limits())
+    for game_id, game in games.registered().items():
+        found += game.rules_problems(settings.rules_for(game_id))
     return found
 
 
@@ -105,30 +126,11 @@ def file_problem(settings: Settings) -> str | None:
     if not _away_timeout_allowed(away):
         low, high = MIN_AWAY_TIMEOUT, MAX_AWAY_TIMEOUT
         return f"away_timeout must be from {low:g} to {high:g} seconds, not {away:g}."
-    if problems := seat_problems(
-        settings.seats, liar_game_rules.MIN_SEATS, liar_game_rules.MAX_SEATS
-    ):
+    if problems := seat_problems(settings.seats, *games.seat_limits()):
         return problems[0]
-    rules = settings.liar_game
-    if rules.decks not in (1, 2):
-        return f"liar_game.decks must be 1 or 2, not {describe(rules.decks)}."
-    if not 1 <= rules.target <= liar_game_rules.MAX_TARGET:
-        maximum = liar_game_rules.MAX_TARGET
-        return f"liar_game.target must be from 1 to {maximum}, not {describe(rules.target)}."
-    if rules.decks == 1 and rules.variants:
-        return f"liar_game.{rules.variants[0]} needs two decks: set liar_game.decks = 2."
-    if problems := settings.liars_poker.problems():
-        return f"The liars_poker rules cannot be played: {lowered(problems[0])}"
-    return _dollar_bills_problem(settings.dollar_bills)
-
-
-def _dollar_bills_problem(rules: dollar_bills_rules.Rules) -> str | None:
-    low, high = dollar_bills_rules.MIN_DIGITS, dollar_bills_rules.MAX_DIGITS
-    if type(rules.digits) is not int or not low <= rules.digits <= high:
-        return f"dollar_bills.digits must be from {low} to {high}, not {describe(rules.digits)}."
-    if type(rules.stake) is not int or not 1 <= rules.stake <= dollar_bills_rules.MAX_STAKE:
-        most = dollar_bills_rules.MAX_STAKE
-        return f"dollar_bills.stake must be from 1 to {most}, not {describe(rules.stake)}."
+    for game_id, game in games.registered().items():
+        if problem := game.settings_problem(settings.rules_for(game_id)):
+            return problem
     return None
 
 
@@ -162,21 +164,52 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _not_loaded(path, "it nests too deeply to be a settings file")
     except ValueError:
         return Settings(), _not_loaded(path, TOO_LONG_A_NUMBER)
-    try:
-        settings = decode(data, Settings, tagged=False)
-    except DecodeError as error:
-        return Settings(), _not_loaded(path, _decode_problem(error))
+    settings = _decoded(data)
+    if isinstance(settings, str):
+        return Settings(), _not_loaded(path, settings)
     if problem := file_problem(settings):
         return Settings(), _not_loaded(path, problem)
     return settings, None
 
 
+def _decoded(data: dict[str, Any]) -> Settings | str:
+    """The settings a file's data holds, or why it holds none, naming the entry as the file
+    spells it.
+
+    The codec cannot decode the games' rules by id, so each game's table is taken out and
+    decoded as that game's rules, and the rest as the shared settings.
+    """
+    tables = {
+        game_id: data.pop(game.settings_key)
+        for game_id, game in games.registered().items()
+        if game.settings_key in data
+    }
+    try:
+        if "rules" in data:  # a field of Settings, but no entry of the file
+            raise UnknownEntry("Settings", (), sorted(set(data) - set(_SHARED))[0])
+        settings = decode(data, Settings, tagged=False)
+    except DecodeError as error:
+        return _decode_problem(error)
+    rules = dict(settings.rules)
+    for game_id, table in tables.items():
+        game = games.plugin(game_id)
+        try:
+            rules[game_id] = decode(table, game.rules_type, tagged=False)
+        except DecodeError as error:
+            return _decode_problem(error, within=game.settings_key)
+    return replace(settings, rules=MappingProxyType(rules))
+
+
 _LIST_ITEMS = {"seats": "seat"}
 
 
-def _decode_problem(error: DecodeError) -> str:
-    """``bot_delay must be a number of seconds, not 'fast'``; ``'colour' is not a setting``."""
-    where = location_words(error.location, _LIST_ITEMS)
+def _decode_problem(error: DecodeError, within: str | None = None) -> str:
+    """``bot_delay must be a number of seconds, not 'fast'``; ``'colour' is not a setting``.
+
+    ``within``: the table of the file the decoded data came from (``liar_game``).
+    """
+    location = error.location if within is None else (within, *error.location)
+    where = location_words(location, _LIST_ITEMS)
     if isinstance(error, UnknownEntry):
         return f"{error.entry} is not a setting" + (f" in {where}" if where else "")
     return f"{where or 'the file'} {error.problem}"
@@ -190,7 +223,15 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     if problems := settings_problems(settings):
         raise ValueError(" ".join(problems))
     path = path or paths.settings_path()
-    write_atomically(path, _HEADER + tomli_w.dumps(_without_none(encode(settings, tagged=False))))
+    write_atomically(path, _HEADER + tomli_w.dumps(_without_none(_encoded(settings))))
+
+
+def _encoded(settings: Settings) -> dict[str, Any]:
+    """The file's data: the shared settings, then each game's rules in its own table."""
+    data = {name: encode(getattr(settings, name), tagged=False) for name in _SHARED}
+    for game_id, game in games.registered().items():
+        data[game.settings_key] = encode(settings.rules_for(game_id), tagged=False)
+    return data
 
 
 def _without_none(table: dict[str, Any]) -> dict[str, Any]:

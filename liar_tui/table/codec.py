@@ -28,6 +28,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+from liar_tui.games import registered
 from liar_tui.rules.cards import Card, parse_card
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import TableSetup
@@ -111,79 +112,24 @@ def register(cls: type, name: str | None = None) -> None:
 for _cls in (SeatConfig, TableSetup, SeatUpdate, Refused):
     register(_cls)
 
-_games_registered = False
+_games_registered: object = None
+"""The registry whose games' messages are registered (a new one after it is looked up again)."""
 
 
 def _register_games() -> None:
-    """Each game's own messages, registered on first tagged use.
+    """Each game's own messages, as its plugin lists them, registered on first tagged use.
 
     Importing every game engine at startup would slow the app's first frame, and the
     settings file (decoded untagged) needs none of them.
     """
     global _games_registered
-    if _games_registered:
+    games = registered()
+    if _games_registered is games:
         return
-    _games_registered = True
-    from liar_tui.rules import liar_game
-
-    register(liar_game.Rules, "LiarGameRules")
-    for cls in (
-        liar_game.ShowHand,
-        liar_game.HandScore,
-        liar_game.HandChosen,
-        liar_game.RevealedHand,
-        liar_game.RoundRevealed,
-        liar_game.DeckReshuffled,
-        liar_game.GameOver,
-        liar_game.LiarGameView,
-    ):
-        register(cls)
-
-    from liar_tui.rules import declarations, dollar_bills, liars_poker, poker_hands, poker_rules
-
-    register(poker_rules.PokerRules)
-    register(poker_rules.RoundRules)
-    register(poker_rules.LiarsPokerRules)
-    for cls in (
-        declarations.Declaration,
-        poker_hands.HandRank,
-        liars_poker.ChooseRules,
-        liars_poker.Declare,
-        liars_poker.Take,
-        liars_poker.Challenge,
-        liars_poker.Discard,
-        liars_poker.PlayChip,
-        liars_poker.RoundStarted,
-        liars_poker.RulesChosen,
-        liars_poker.HandDealt,
-        liars_poker.Declared,
-        liars_poker.Took,
-        liars_poker.Discarded,
-        liars_poker.ChipPlayed,
-        liars_poker.DeckReshuffled,
-        liars_poker.ChallengeResolved,
-        liars_poker.HandStuck,
-        liars_poker.GameOver,
-        liars_poker.LiarsPokerView,
-    ):
-        # Liar Game has a DeckReshuffled and a GameOver of its own.
-        shared = cls in (liars_poker.GameOver, liars_poker.DeckReshuffled)
-        register(cls, f"LiarsPoker{cls.__name__}" if shared else None)
-
-    register(dollar_bills.Rules, "DollarBillsRules")
-    for cls in (
-        dollar_bills.Bid,
-        dollar_bills.PlaceBid,
-        dollar_bills.Pass,
-        dollar_bills.BidPlaced,
-        dollar_bills.Passed,
-        dollar_bills.BillsShown,
-        dollar_bills.Settled,
-        dollar_bills.GameDealt,
-        dollar_bills.GameRecord,
-        dollar_bills.DollarBillsView,
-    ):
-        register(cls)
+    _games_registered = games
+    for game in games.values():
+        for cls, name in game.message_types():
+            register(cls, name)
 
 
 # --------------------------------------------------------------------------- names

@@ -76,6 +76,12 @@ class Table:
     def snapshot(self) -> dict[str, object]:
         return self._game.snapshot()
 
+    def returns(self) -> tuple[float, ...]:
+        return self._game.returns()
+
+    def completed_games(self) -> int:
+        return self._game.completed_games()
+
     def subscribe(self, seat: int, listener: Listener) -> None:
         """Hear every update of ``seat``; the listener gets the current view at once."""
         self._listeners.setdefault(seat, []).append(listener)

@@ -125,9 +125,8 @@ def test_the_hostile_names_are_names_a_player_may_choose() -> None:
 async def test_hostile_names_typed_in_setup_play_through_every_screen() -> None:
     settings = Settings(
         bot_delay=0,
-        liar_game=Rules(target=60),
         seats=default_seats(bots=len(HOSTILE_BOTS), humans=len(HOSTILE_HUMANS)),
-    )
+    ).with_rules("liar-game", Rules(target=60))
     app = LiarApp(settings=settings)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -299,7 +298,7 @@ async def test_a_late_bot_timer_of_a_table_left_behind_saves_nothing(
         return seat_bots(table, bus, waiting[-1].append, on_refused)
 
     monkeypatch.setattr(local, "seat_bots", seat_bots_that_wait)
-    app = LiarApp(settings=Settings(bot_delay=0, liar_game=Rules(target=60)))
+    app = LiarApp(settings=Settings(bot_delay=0).with_rules("liar-game", Rules(target=60)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("1", "ctrl+s")

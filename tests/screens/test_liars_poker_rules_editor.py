@@ -232,7 +232,7 @@ async def test_setup_starts_a_table_with_the_rules_chosen() -> None:
 
 
 async def test_setup_starts_from_the_rules_in_the_settings() -> None:
-    app = RecordingApp(settings=Settings(liars_poker=CHANGED))
+    app = RecordingApp(settings=Settings().with_rules("liars-poker-cards", CHANGED))
     async with app.run_test(size=(100, 32)) as pilot:
         await open_setup(app, pilot)
         await pilot.press("ctrl+s")

@@ -52,8 +52,7 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
             SeatConfig("Bea"),
             SeatConfig("Cal"),
         ),
-        liar_game=liar_game.Rules(decks=2, target=2000, big_combos=True),
-    )
+    ).with_rules("liar-game", liar_game.Rules(decks=2, target=2000, big_combos=True))
     assert app.settings == expected
     assert load_settings() == (expected, None)
 
@@ -165,5 +164,5 @@ async def test_every_game_s_rules_and_the_odds_switch_are_saved() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not app.settings.show_odds
-        assert app.settings.dollar_bills.digits == 6
+        assert app.settings.rules_for("liars-poker-bills").digits == 6
         assert load_settings()[0] == app.settings

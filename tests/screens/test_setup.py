@@ -77,7 +77,8 @@ async def test_defaults_come_from_the_settings() -> None:
         SeatConfig("Ola", SeatKind.HUMAN),
     )
     rules = liar_game.Rules(decks=2, target=1234, free_jokers=True, low_straight=True)
-    app = RecordingApp(settings=Settings(player_name="Mia", seats=seats, liar_game=rules))
+    settings = Settings(player_name="Mia", seats=seats).with_rules("liar-game", rules)
+    app = RecordingApp(settings=settings)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_setup(app, pilot)
         rows = list(screen.query(SeatRow))

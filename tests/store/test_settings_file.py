@@ -36,19 +36,40 @@ CUSTOM = Settings(
         SeatConfig("Max", SeatKind.HUMAN),
         SeatConfig("Ada", level=BotLevel.HARD),
     ),
-    liar_game=Rules(decks=2, target=2000, free_jokers=True, big_combos=True, low_doubling=True),
     show_odds=False,
-    liars_poker=LiarsPokerRules(
-        lives=3,
-        chips=True,
-        round=RoundRules(
-            PokerRules(jokers=2, wild_ranks=frozenset({Rank.TWO, Rank.SEVEN}), communal_cards=1),
-            discard_limit=3,
-            communal_discardable=True,
+    rules={
+        "liar-game": Rules(
+            decks=2, target=2000, free_jokers=True, big_combos=True, low_doubling=True
         ),
-    ),
-    dollar_bills=DollarBillsRules(digits=6, stake=5),
+        "liars-poker-cards": LiarsPokerRules(
+            lives=3,
+            chips=True,
+            round=RoundRules(
+                PokerRules(
+                    jokers=2, wild_ranks=frozenset({Rank.TWO, Rank.SEVEN}), communal_cards=1
+                ),
+                discard_limit=3,
+                communal_discardable=True,
+            ),
+        ),
+        "liars-poker-bills": DollarBillsRules(digits=6, stake=5),
+    },
 )
+
+
+def test_each_game_s_rules_are_kept_under_its_id() -> None:
+    settings = Settings()
+    assert settings.rules_for("liar-game") == Rules()
+    assert settings.rules_for("liars-poker-cards") == LiarsPokerRules()
+    assert settings.rules_for("liars-poker-bills") == DollarBillsRules()
+    changed = settings.with_rules("liar-game", Rules(target=800))
+    assert changed.rules_for("liar-game") == Rules(target=800)
+    assert changed.rules_for("liars-poker-bills") == DollarBillsRules()
+    assert settings.rules_for("liar-game") == Rules()
+    assert Settings(rules={}).rules_for("liars-poker-bills") == DollarBillsRules()
+    assert hash(changed) == hash(settings)
+    with pytest.raises(ValueError, match="There is no game called 'chess'"):
+        settings.rules_for("chess")
 
 
 def test_a_missing_file_gives_the_defaults_and_no_message() -> None:
@@ -80,6 +101,20 @@ def test_the_file_is_readable_toml_with_plain_values(tmp_path: Path) -> None:
     assert data["liar_game"]["target"] == 2000
     assert data["seats"][2] == {"name": "Ada", "kind": "bot", "level": "hard"}
     assert "type" not in data
+    assert "type" not in data["liar_game"]
+    assert "rules" not in data
+    assert list(data) == [
+        "player_name",
+        "card_style",
+        "four_color",
+        "bot_delay",
+        "away_timeout",
+        "seats",
+        "show_odds",
+        "liar_game",
+        "liars_poker",
+        "dollar_bills",
+    ]
 
 
 def test_saving_replaces_the_file_and_leaves_no_temporary_file(tmp_path: Path) -> None:
@@ -118,7 +153,8 @@ def test_a_partial_file_fills_in_the_defaults(tmp_path: Path) -> None:
     path.write_text('player_name = "Kim"\nbot_delay = 2\n[liar_game]\ntarget = 800\n')
     settings, problem = load_settings(path)
     assert problem is None
-    assert settings == Settings(player_name="Kim", bot_delay=2.0, liar_game=Rules(target=800))
+    expected = Settings(player_name="Kim", bot_delay=2.0).with_rules("liar-game", Rules(target=800))
+    assert settings == expected
     assert settings.seats == default_seats()
 
 
@@ -154,6 +190,19 @@ TYPICAL_PATH = "~/.config/liar-tui/settings.toml"
         ("[liar_game]\ntarget = 0", "liar_game.target must be from 1 to 100000, not 0."),
         ("[liar_game]\ntarget = " + "9" * 99, "liar_game.target must be from 1 to 100000, not 99"),
         ('[liar_game]\ndecks = "two"', "liar_game.decks must be a whole number, not 'two'"),
+        ('[liar_game]\ndecks = 2\ntarget = "x"',
+         "apply: liar_game.target must be a whole number, not 'x'."),
+        ("[liars_poker.round.poker]\ncolour = 1",
+         "'colour' is not a setting in liars_poker.round.poker."),
+        ('[liars_poker.round]\ndiscard_limit = "x"',
+         "liars_poker.round.discard_limit must be a whole number, not 'x'."),
+        ("dollar_bills = []", "dollar_bills must be a table, not a list."),
+        ("[dollar_bills]\ndigits = 2", "dollar_bills.digits must be from 4 to 12, not 2."),
+        ('rules = 1', "apply: 'rules' is not a setting."),
+        ('[rules]\nliar_game = {}', "apply: 'rules' is not a setting."),
+        ('rules = 1\nalpha = 2', "apply: 'alpha' is not a setting."),
+        ('colour = 1\n[liar_game]\ntarget = "x"', "apply: 'colour' is not a setting."),
+        ('seats = 1\n[liar_game]\ntarget = "x"', "apply: seats must be a list, not 1."),
         ("liar_game = 5", "liar_game must be a table, not 5."),
         ('[[seats]]\nname = "Solo"\nkind = "human"', "a table seats 2 to 8 players, not 1"),
         ("seats = [" + ", ".join(f'{{name = "S{i}"}}' for i in range(9)) + "]",
@@ -253,8 +302,7 @@ def test_every_problem_is_listed_one_sentence_each() -> None:
         player_name="",
         bot_delay=6,
         seats=(SeatConfig("x" * 21),),
-        liar_game=Rules(target=0, joker_sets=True),
-    )
+    ).with_rules("liar-game", Rules(target=0, joker_sets=True))
     assert settings_problems(settings) == [
         "The player name must not be empty.",
         "The bot delay must be from 0 to 5 seconds.",
@@ -267,7 +315,7 @@ def test_every_problem_is_listed_one_sentence_each() -> None:
 
 
 any_settings = st.builds(
-    Settings,
+    lambda liar_game, **shared: Settings(**shared).with_rules("liar-game", liar_game),
     player_name=st.sampled_from(["You", "", "x" * 21, "A\tB"]),
     bot_delay=st.sampled_from([0.0, 0.6, 5.0, -1.0, 5.5, math.nan, math.inf]),
     seats=st.lists(

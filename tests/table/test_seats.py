@@ -58,11 +58,11 @@ def test_a_random_seed_is_short_enough_to_type_again() -> None:
 
 
 def test_every_game_starts_and_says_which_types_it_trades() -> None:
-    for info in games.GAMES.values():
-        setup = TableSetup(info.id, info.engine.rules(), default_seats(), seed=1)
+    for info in games.registered().values():
+        setup = TableSetup(info.id, info.default_rules(), default_seats(), seed=1)
         state = games.new_state(setup)
-        assert isinstance(state.view(0), info.engine.view)
-        assert all(isinstance(action, info.engine.action) for action in state.legal_actions(0))
+        assert isinstance(state.view(0), info.view_type)
+        assert all(isinstance(action, info.action_type) for action in state.legal_actions(0))
 
 
 @pytest.mark.parametrize(

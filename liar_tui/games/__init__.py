@@ -1,0 +1,81 @@
+"""The games liar-tui knows: every :class:`~liar_tui.games.plugin.GamePlugin` registered under the
+entry-point group ``liar_tui.games``.
+
+The three built-in games register there in ``pyproject.toml`` like any other package would,
+so the app lists and plays a game installed beside it without a line changed here.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from importlib.metadata import entry_points
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from liar_tui.games.plugin import GamePlugin
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from liar_tui.rules.base import GameState
+    from liar_tui.table.setup import TableSetup
+
+ENTRY_POINT_GROUP = "liar_tui.games"
+
+log = logging.getLogger(__name__)
+
+
+@functools.cache
+def registered() -> Mapping[str, GamePlugin]:
+    """Every game found, by id, in the order the home screen lists them.
+
+    An entry point that fails to load, or that is not a plugin, is left out and logged: one
+    broken package must not keep the other games from being played.
+    """
+    found: list[GamePlugin] = []
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            plugin = entry.load()
+        except Exception:  # a third-party package may fail in any way on import
+            log.exception("the game %r could not be loaded", entry.name)
+            continue
+        if isinstance(plugin, type) and issubclass(plugin, GamePlugin):
+            plugin = plugin()
+        if not isinstance(plugin, GamePlugin):
+            log.error("the game %r is not a GamePlugin: %r", entry.name, plugin)
+            continue
+        if plugin.id != entry.name:
+            log.error("the game %r calls itself %r", entry.name, plugin.id)
+            continue
+        found.append(plugin)
+    found.sort(key=lambda plugin: (plugin.menu_order, plugin.id))
+    return MappingProxyType({plugin.id: plugin for plugin in found})
+
+
+def plugin(game: str) -> GamePlugin:
+    """The plugin of ``game``; ``ValueError`` with a sentence for a game nobody registered."""
+    found = registered().get(game)
+    if found is None:
+        raise ValueError(f"There is no game called {game!r}.")
+    return found
+
+
+def new_state(setup: TableSetup) -> GameState:
+    """The game's starting state; ``ValueError`` for a game or setup it cannot start."""
+    return plugin(setup.game).new_state(setup)
+
+
+MENU_KEYS = "123456789"
+
+
+def numbered() -> list[tuple[str, GamePlugin]]:
+    """The games a menu offers, each with the digit that picks it: the first nine."""
+    return list(zip(MENU_KEYS, registered().values(), strict=False))
+
+
+def seat_limits() -> tuple[int, int]:
+    """The fewest and most seats every game can start with: the bounds of the default seats
+    the settings keep for whichever game is set up next."""
+    games = registered().values()
+    return max(game.min_seats for game in games), min(game.max_seats for game in games)

@@ -1,0 +1,169 @@
+"""Liar's Poker with dollar bills as a plugin: bids on the digits of everyone's serial numbers."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from liar_tui.games.options import int_between
+from liar_tui.games.plugin import GamePlugin, Scoring
+from liar_tui.rules import dollar_bills_rules
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from liar_tui.bots.base import Bot
+    from liar_tui.rules.base import GameState
+    from liar_tui.store.saves import SavedTable
+    from liar_tui.table.seats import BotLevel
+    from liar_tui.table.setup import TableSetup
+    from liar_tui.table.table import SeatChannel
+
+
+class DollarBillsPlugin(GamePlugin):
+    id = "liars-poker-bills"
+    title = "Liar's Poker (dollar bills)"
+    summary = (
+        "Bid how many times a digit appears across everyone's hidden serial "
+        "numbers; raise or pass, then the bills are shown."
+    )
+    min_seats = dollar_bills_rules.MIN_SEATS
+    max_seats = dollar_bills_rules.MAX_SEATS
+    settings_key = "dollar_bills"
+    scoring = Scoring.MONEY
+    menu_order = 3
+    arena_seats = 3
+    arena_game_words = "one deal each"
+    cli_options = ("digits", "stake")
+
+    @property
+    def rules_type(self) -> type:
+        return dollar_bills_rules.Rules
+
+    def settings_problem(self, rules: Any) -> str | None:
+        from liar_tui.table.codec import describe
+
+        low, high = dollar_bills_rules.MIN_DIGITS, dollar_bills_rules.MAX_DIGITS
+        if type(rules.digits) is not int or not low <= rules.digits <= high:
+            return (
+                f"dollar_bills.digits must be from {low} to {high}, not {describe(rules.digits)}."
+            )
+        most = dollar_bills_rules.MAX_STAKE
+        if type(rules.stake) is not int or not 1 <= rules.stake <= most:
+            return f"dollar_bills.stake must be from 1 to {most}, not {describe(rules.stake)}."
+        return None
+
+    def new_state(self, setup: TableSetup) -> GameState:
+        from liar_tui.rules import dollar_bills
+
+        return dollar_bills.DollarBillsSession(setup.rules, len(setup.seats), setup.seed)
+
+    @property
+    def action_type(self) -> Any:
+        from liar_tui.rules import dollar_bills
+
+        return dollar_bills.PlaceBid | dollar_bills.Pass
+
+    @property
+    def view_type(self) -> type:
+        from liar_tui.rules import dollar_bills
+
+        return dollar_bills.DollarBillsView
+
+    def message_types(self) -> Sequence[tuple[type, str]]:
+        from liar_tui.rules import dollar_bills as bills
+
+        return [
+            (bills.Rules, "DollarBillsRules"),
+            *(
+                (cls, cls.__name__)
+                for cls in (
+                    bills.Bid,
+                    bills.PlaceBid,
+                    bills.Pass,
+                    bills.BidPlaced,
+                    bills.Passed,
+                    bills.BillsShown,
+                    bills.Settled,
+                    bills.GameDealt,
+                    bills.GameRecord,
+                    bills.DollarBillsView,
+                )
+            ),
+        ]
+
+    def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument(
+            "--digits",
+            type=int_between(dollar_bills_rules.MIN_DIGITS, dollar_bills_rules.MAX_DIGITS),
+            metavar="N",
+            help="digits in every serial number",
+        )
+        group.add_argument(
+            "--stake",
+            type=int_between(1, dollar_bills_rules.MAX_STAKE),
+            metavar="N",
+            help="dollars won from or paid to every other player",
+        )
+
+    def rules_with_options(self, rules: Any, changes: dict[str, Any]) -> Any:
+        return replace(rules, **changes)
+
+    def bot(self, level: BotLevel, rng: random.Random) -> Bot:
+        from liar_tui.table.seats import BotLevel
+
+        if level is BotLevel.EASY:
+            from liar_tui.bots.dollar_bills_easy import EasyDollarBillsBot
+
+            return EasyDollarBillsBot(rng)
+        if level is BotLevel.HARD:
+            from liar_tui.bots.dollar_bills_hard import HardDollarBillsBot
+
+            return HardDollarBillsBot(rng)
+        from liar_tui.bots.dollar_bills_bot import DollarBillsBot
+
+        return DollarBillsBot(rng)
+
+    def rules_summary(self, rules: Any) -> str:
+        return f"{rules.digits}-digit serials, ${rules.stake} a game"
+
+    def help_text(self, ascii_only: bool) -> str:
+        from liar_tui.screens.help_rules import dollar_bills_rules
+
+        return dollar_bills_rules()
+
+    def help_keys(self) -> list[tuple[str, list[type]]]:
+        from liar_tui.screens.bills_ledger import BillsLedgerScreen
+        from liar_tui.screens.bills_privacy import BillPrivacyScreen
+        from liar_tui.screens.bills_reveal import BillsRevealScreen
+        from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
+        from liar_tui.widgets.bid_builder import BidBuilder
+
+        return [
+            ("Liar's Poker (dollar bills) table", [DollarBillsPlayScreen, BidBuilder]),
+            ("Passing the keyboard (bills)", [BillPrivacyScreen]),
+            ("Show of the bills", [BillsRevealScreen]),
+            ("Ledger", [BillsLedgerScreen]),
+        ]
+
+    def play_screen(self, channel: SeatChannel) -> Screen[None]:
+        from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
+
+        return DollarBillsPlayScreen(channel)
+
+    def rules_editor(self, rules: Any, editor_id: str) -> Widget:
+        from liar_tui.screens.dollar_bills_rules_editor import DollarBillsRulesEditor
+
+        return DollarBillsRulesEditor(rules, id=editor_id)
+
+    def saved_summary(self, saved: SavedTable) -> str:
+        from liar_tui.screens.dollar_bills_play import saved_summary
+
+        return saved_summary(saved)
+
+
+plugin = DollarBillsPlugin()

@@ -1,0 +1,210 @@
+"""Liar's Poker with cards as a plugin: one five-card hand passed round, declared or challenged."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from liar_tui.games.options import int_between
+from liar_tui.games.plugin import GamePlugin, Scoring
+from liar_tui.rules import poker_rules
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from liar_tui.bots.base import Bot
+    from liar_tui.rules.base import GameState
+    from liar_tui.store.saves import SavedTable
+    from liar_tui.table.seats import BotLevel
+    from liar_tui.table.setup import TableSetup
+    from liar_tui.table.table import SeatChannel
+
+
+class LiarsPokerPlugin(GamePlugin):
+    id = "liars-poker-cards"
+    title = "Liar's Poker (cards)"
+    summary = (
+        "One five-card hand goes round the table; declare a better poker hand "
+        "than the last, or call the bluff."
+    )
+    min_seats = poker_rules.MIN_SEATS
+    max_seats = poker_rules.MAX_SEATS
+    settings_key = "liars_poker"
+    scoring = Scoring.WIN_SHARE
+    menu_order = 2
+    cli_options = ("lives", "jokers", "chips", "dealers_choice", "seven_card_hands", "communal")
+
+    @property
+    def rules_type(self) -> type:
+        return poker_rules.LiarsPokerRules
+
+    def new_state(self, setup: TableSetup) -> GameState:
+        from liar_tui.rules import liars_poker
+
+        return liars_poker.LiarsPokerGame(setup.rules, len(setup.seats), setup.seed)
+
+    @property
+    def action_type(self) -> Any:
+        from liar_tui.rules import liars_poker as poker
+
+        return (
+            poker.ChooseRules
+            | poker.Declare
+            | poker.Take
+            | poker.Challenge
+            | poker.Discard
+            | poker.PlayChip
+        )
+
+    @property
+    def view_type(self) -> type:
+        from liar_tui.rules import liars_poker
+
+        return liars_poker.LiarsPokerView
+
+    def message_types(self) -> Sequence[tuple[type, str]]:
+        from liar_tui.rules import declarations, liars_poker, poker_hands
+
+        poker = liars_poker
+        named: list[tuple[type, str]] = [
+            (cls, cls.__name__)
+            for cls in (
+                poker_rules.PokerRules,
+                poker_rules.RoundRules,
+                poker_rules.LiarsPokerRules,
+                declarations.Declaration,
+                poker_hands.HandRank,
+                poker.ChooseRules,
+                poker.Declare,
+                poker.Take,
+                poker.Challenge,
+                poker.Discard,
+                poker.PlayChip,
+                poker.RoundStarted,
+                poker.RulesChosen,
+                poker.HandDealt,
+                poker.Declared,
+                poker.Took,
+                poker.Discarded,
+                poker.ChipPlayed,
+                poker.ChallengeResolved,
+                poker.HandStuck,
+                poker.LiarsPokerView,
+            )
+        ]
+        # Liar Game has a DeckReshuffled and a GameOver of its own.
+        named += [
+            (cls, f"LiarsPoker{cls.__name__}") for cls in (poker.GameOver, poker.DeckReshuffled)
+        ]
+        return named
+
+    def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument(
+            "--lives",
+            type=int_between(1, poker_rules.MAX_LIVES),
+            metavar="N",
+            help="lives per player",
+        )
+        group.add_argument("--jokers", type=int, choices=(0, 1, 2), help="jokers in the deck")
+        group.add_argument(
+            "--chips",
+            action=argparse.BooleanOptionalAction,
+            help="Skip, Flip and Double Dip chips on or off",
+        )
+        group.add_argument(
+            "--dealers-choice",
+            action=argparse.BooleanOptionalAction,
+            help="each round's opener may change that round's rules",
+        )
+        group.add_argument(
+            "--seven-card-hands",
+            action=argparse.BooleanOptionalAction,
+            help="seven-card hands, the best five counting",
+        )
+        group.add_argument(
+            "--communal", type=int, choices=(0, 1, 2), help="communal cards face up on the table"
+        )
+
+    def rules_with_options(self, rules: Any, changes: dict[str, Any]) -> Any:
+        changes = dict(changes)
+        poker = rules.round.poker
+        if "jokers" in changes:
+            poker = replace(poker, jokers=changes.pop("jokers"))
+        if "seven_card_hands" in changes:
+            poker = replace(poker, hand_size=7 if changes.pop("seven_card_hands") else 5)
+        if "communal" in changes:
+            poker = replace(poker, communal_cards=changes.pop("communal"))
+        round_rules = replace(rules.round, poker=poker)
+        if not poker.communal_cards:
+            round_rules = replace(round_rules, communal_discardable=False)
+        table = replace(rules, round=round_rules, **changes)
+        if problems := table.problems():
+            raise ValueError(problems[0].rstrip("."))
+        return table
+
+    def bot(self, level: BotLevel, rng: random.Random) -> Bot:
+        from liar_tui.table.seats import BotLevel
+
+        if level is BotLevel.EASY:
+            from liar_tui.bots.liars_poker_easy import EasyLiarsPokerBot
+
+            return EasyLiarsPokerBot(rng)
+        if level is BotLevel.HARD:
+            from liar_tui.bots.liars_poker_hard import HardLiarsPokerBot
+
+            return HardLiarsPokerBot(rng)
+        from liar_tui.bots.liars_poker_bot import LiarsPokerBot
+
+        return LiarsPokerBot(rng)
+
+    def rules_summary(self, rules: Any) -> str:
+        parts = [f"{rules.lives} {'life' if rules.lives == 1 else 'lives'}"]
+        if rules.chips:
+            parts.append("chips")
+        if rules.dealers_choice:
+            parts.append("dealer's choice")
+        return ", ".join(parts)
+
+    def help_text(self, ascii_only: bool) -> str:
+        from liar_tui.screens.help_rules import liars_poker_rules
+
+        return liars_poker_rules()
+
+    def help_keys(self) -> list[tuple[str, list[type]]]:
+        from liar_tui.screens.challenge import ChallengeScreen
+        from liar_tui.screens.dealers_choice import DealersChoiceScreen
+        from liar_tui.screens.liars_poker_over import LiarsPokerOverScreen
+        from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
+        from liar_tui.widgets.declaration_builder import DeclarationBuilder, DeclarationText
+        from liar_tui.widgets.discard_picker import DiscardPicker
+
+        return [
+            ("Liar's Poker (cards) table", [LiarsPokerPlayScreen]),
+            ("Discarding", [DiscardPicker]),
+            ("Declaring", [DeclarationBuilder, DeclarationText]),
+            ("Dealer's choice", [DealersChoiceScreen]),
+            ("Challenge", [ChallengeScreen]),
+            ("Liar's Poker game over", [LiarsPokerOverScreen]),
+        ]
+
+    def play_screen(self, channel: SeatChannel) -> Screen[None]:
+        from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
+
+        return LiarsPokerPlayScreen(channel)
+
+    def rules_editor(self, rules: Any, editor_id: str) -> Widget:
+        from liar_tui.screens.liars_poker_rules_editor import LiarsPokerRulesEditor
+
+        return LiarsPokerRulesEditor(rules, id=editor_id)
+
+    def saved_summary(self, saved: SavedTable) -> str:
+        from liar_tui.screens.liars_poker_play import saved_summary
+
+        return saved_summary(saved)
+
+
+plugin = LiarsPokerPlugin()

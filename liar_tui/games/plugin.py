@@ -1,0 +1,166 @@
+"""What a game is to the rest of liar-tui: one :class:`GamePlugin` that every shared module asks.
+
+The app, the table, the codec, the arena, the host and the settings know no game by name;
+where they need something a game decides (its rules, its bots, its screens, what its
+results mean), they ask the game's plugin, as python-chess's consumers ask a variant class
+and harlequin asks an adapter. A plugin is found by the entry-point group
+``liar_tui.games`` (see :mod:`liar_tui.games`), so a game can ship as a package of its own.
+
+Everything heavy (the engine, the bots, Textual screens) is imported inside the methods that
+need it, so listing the games on the home screen costs no more than reading this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from liar_tui.bots.base import Bot
+    from liar_tui.rules.base import GameState
+    from liar_tui.store.saves import SavedTable
+    from liar_tui.table.seats import BotLevel
+    from liar_tui.table.setup import TableSetup
+    from liar_tui.table.table import SeatChannel
+
+
+class Scoring(Enum):
+    """What a game's :meth:`~liar_tui.rules.base.GameState.returns` measure."""
+
+    WIN_SHARE = "win share"
+    """A share of one win: the winners of a finished game split 1, everyone else has 0."""
+    MONEY = "$ a game"
+    """Money won or lost, summing to 0 across the seats."""
+
+    @property
+    def total(self) -> float:
+        """What every seat's returns add up to once a game has been scored."""
+        return 1.0 if self is Scoring.WIN_SHARE else 0.0
+
+
+class GamePlugin(ABC):
+    """One game, as the shared modules see it.
+
+    The class attributes are its metadata; the methods build what a table, a seat or a
+    screen needs. Subclasses import their engine and screens lazily inside the methods.
+    """
+
+    id: ClassVar[str]
+    """Stable across versions: saves, settings, network frames and the command line use it."""
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    """One or two sentences for the home screen."""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    settings_key: ClassVar[str]
+    """The table of the settings file holding this game's default rules (``liar_game``)."""
+    scoring: ClassVar[Scoring]
+    menu_order: ClassVar[int] = 100
+    """Where the game stands in the home screen's list (then by id): the built-in games come
+    first."""
+    arena_seats: ClassVar[int] = 4
+    """How many seats an arena match has unless told otherwise."""
+    arena_game_words: ClassVar[str] = ""
+    """What one arena game is, when it is not a whole game (``one deal each``)."""
+    cli_options: ClassVar[tuple[str, ...]] = ()
+    """The ``dest`` of every option :meth:`add_cli_options` adds; giving one of them to
+    another game is a mistake the command line names."""
+
+    # ------------------------------------------------------------------ rules and engine
+
+    @property
+    @abstractmethod
+    def rules_type(self) -> type:
+        """The class of this game's rules; a save or frame with other rules is refused."""
+
+    def default_rules(self) -> Any:
+        return self.rules_type()
+
+    def rules_problems(self, rules: Any) -> list[str]:
+        """Why ``rules`` cannot be played, one sentence each; empty when they can."""
+        problems: list[str] = rules.problems()
+        return problems
+
+    def settings_problem(self, rules: Any) -> str | None:
+        """The first reason the settings file's rules cannot be used, naming the entry as the
+        file spells it (``liar_game.decks``); None when they can be."""
+        if problems := self.rules_problems(rules):
+            first = problems[0]
+            return f"The {self.settings_key} rules cannot be played: {first[:1].lower()}{first[1:]}"
+        return None
+
+    @abstractmethod
+    def new_state(self, setup: TableSetup) -> GameState:
+        """The game's starting state; ``ValueError`` for a setup it cannot start."""
+
+    @property
+    @abstractmethod
+    def action_type(self) -> Any:
+        """The action class, or a union of them: what a seat may send."""
+
+    @property
+    @abstractmethod
+    def view_type(self) -> type:
+        """What a seat is shown."""
+
+    @abstractmethod
+    def message_types(self) -> Sequence[tuple[type, str]]:
+        """Every class the codec must know for this game, with its message name.
+
+        Names are unique across games, so a class whose bare name another game also uses
+        (``Rules``, ``GameOver``) is given the game's prefix (``LiarGameRules``).
+        """
+
+    # ------------------------------------------------------------------------ command line
+
+    def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
+        """Add this game's rule options to ``liar-tui play`` (dests in :attr:`cli_options`);
+        a game with no options adds none."""
+        return
+
+    def rules_with_options(self, rules: Any, changes: dict[str, Any]) -> Any:
+        """``rules`` with the command line's rule options; ``ValueError`` (one sentence,
+        naming the option to change where that helps) when the result cannot be played."""
+        return rules
+
+    # ------------------------------------------------------------------------------- bots
+
+    @abstractmethod
+    def bot(self, level: BotLevel, rng: random.Random) -> Bot:
+        """The bot for a seat at ``level``, drawing its own randomness from ``rng``."""
+
+    # ------------------------------------------------------------------------------ words
+
+    @abstractmethod
+    def rules_summary(self, rules: Any) -> str:
+        """A table's rules in a few words, for its line in the lobby."""
+
+    @abstractmethod
+    def help_text(self, ascii_only: bool) -> str:
+        """This game's rules as Markdown, for the help screen."""
+
+    def help_keys(self) -> list[tuple[str, list[type]]]:
+        """Each of this game's screens, named, with the classes whose bindings it answers to."""
+        return []
+
+    # ---------------------------------------------------------------------------- screens
+
+    @abstractmethod
+    def play_screen(self, channel: SeatChannel) -> Screen[None]:
+        """The screen the people at this keyboard play the channel's table on."""
+
+    @abstractmethod
+    def rules_editor(self, rules: Any, editor_id: str) -> Widget:
+        """The widget that edits this game's rules in setup and settings; it answers
+        :class:`~liar_tui.screens.rules_editing.RulesEditor`."""
+
+    @abstractmethod
+    def saved_summary(self, saved: SavedTable) -> str:
+        """One line on where a saved game stands, for the home screen's Resume entry."""
