@@ -32,9 +32,9 @@ from typing import Any
 
 from liar_tui.bots.base import make_bot
 from liar_tui.games import plugin
-from liar_tui.rules.dollar_bills_rules import Rules as BillRules
-from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
-from liar_tui.rules.poker_rules import MAX_LIVES, LiarsPokerRules
+from liar_tui.rules.dollar_bills.rules import Rules as BillRules
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
+from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules
 from liar_tui.table import codec
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup

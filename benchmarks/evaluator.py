@@ -32,8 +32,8 @@ from treys import Card as TreysCard
 from treys import Evaluator
 
 from liar_tui.rules.cards import Card, standard_deck
-from liar_tui.rules.poker_hands import hand_rank
-from liar_tui.rules.poker_rules import PokerRules
+from liar_tui.rules.liars_poker.poker_hands import hand_rank
+from liar_tui.rules.liars_poker.rules import PokerRules
 
 SAMPLE_SIZE = 500_000
 SAMPLE_SEED = 20130612

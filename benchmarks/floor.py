@@ -29,15 +29,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit
-from liar_tui.rules.declarations import (
+from liar_tui.rules.liars_poker.declarations import (
     GROUP_SHAPES,
     PREFIX_CATEGORIES,
     Declaration,
     DeclarationError,
 )
-from liar_tui.rules.floor import floor, highest_hand, lowest_hand
-from liar_tui.rules.poker_hands import hand_rank
-from liar_tui.rules.poker_rules import Category, Color, PokerRules
+from liar_tui.rules.liars_poker.floor import floor, highest_hand, lowest_hand
+from liar_tui.rules.liars_poker.poker_hands import hand_rank
+from liar_tui.rules.liars_poker.rules import Category, Color, PokerRules
 
 SEED = 20130612
 ROUNDS = 120

@@ -58,10 +58,10 @@ from liar_tui.net.protocol import (
     decode_host_frame,
     encode_frame,
 )
-from liar_tui.rules.dollar_bills_rules import Rules as BillRules
-from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
-from liar_tui.rules.liars_poker import Phase
-from liar_tui.rules.poker_rules import LiarsPokerRules
+from liar_tui.rules.dollar_bills.rules import Rules as BillRules
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
+from liar_tui.rules.liars_poker.game import Phase
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules
 from liar_tui.table.bot_seat import BotSeat
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup

@@ -22,14 +22,14 @@ import time
 from collections.abc import Callable
 
 from liar_tui.bots.base import Bot
-from liar_tui.bots.liars_poker_bot import LiarsPokerBot
-from liar_tui.bots.liars_poker_easy import EasyLiarsPokerBot
-from liar_tui.bots.liars_poker_hard import HardLiarsPokerBot
-from liar_tui.bots.liars_poker_odds import ladder
+from liar_tui.bots.liars_poker.easy import EasyLiarsPokerBot
+from liar_tui.bots.liars_poker.hard import HardLiarsPokerBot
+from liar_tui.bots.liars_poker.normal import LiarsPokerBot
+from liar_tui.bots.liars_poker.odds import ladder
 from liar_tui.rules.cards import Rank
-from liar_tui.rules.liars_poker import LiarsPokerGame, LiarsPokerRules, RoundRules
-from liar_tui.rules.poker_hands import hand_rank
-from liar_tui.rules.poker_rules import PokerRules
+from liar_tui.rules.liars_poker.game import LiarsPokerGame, LiarsPokerRules, RoundRules
+from liar_tui.rules.liars_poker.poker_hands import hand_rank
+from liar_tui.rules.liars_poker.rules import PokerRules
 
 SEATS = 4
 LEVELS: dict[str, Callable[[random.Random], Bot]] = {

@@ -9,8 +9,8 @@ import pytest
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.cards import parse_cards
-from liar_tui.rules.liar_game import LiarGameView, Rules, ShowHand
-from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+from liar_tui.rules.liar_game.game import LiarGameView, Rules, ShowHand
+from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table import local
 from liar_tui.table.seats import SeatConfig, SeatKind

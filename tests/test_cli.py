@@ -11,9 +11,9 @@ import pytest
 
 from liar_tui import __version__
 from liar_tui.cli import OpenHome, PrintText, StartTable, UsageError, main, parse_command
-from liar_tui.rules.dollar_bills_rules import Rules as DollarBillsRules
-from liar_tui.rules.liar_game import Rules
-from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
+from liar_tui.rules.dollar_bills.rules import Rules as DollarBillsRules
+from liar_tui.rules.liar_game.game import Rules
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.store.settings import Settings, save_settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup

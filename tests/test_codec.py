@@ -14,17 +14,11 @@ from hypothesis import strategies as st
 
 from liar_tui.bots.base import make_bot
 from liar_tui.games import plugin, registered
-from liar_tui.rules import dollar_bills, liars_poker
 from liar_tui.rules.cards import Card, Rank, Suit, shoe
-from liar_tui.rules.liar_game import (
-    Event,
-    HandChosen,
-    LiarGame,
-    LiarGameView,
-    Rules,
-    ShowHand,
-)
-from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
+from liar_tui.rules.dollar_bills import game as dollar_bills
+from liar_tui.rules.liar_game.game import Event, HandChosen, LiarGame, LiarGameView, Rules, ShowHand
+from liar_tui.rules.liars_poker import game as liars_poker
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.codec import (
     CodecError,

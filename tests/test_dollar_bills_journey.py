@@ -9,12 +9,12 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
-from liar_tui.screens.bills_reveal import BillsRevealScreen
-from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
+from liar_tui.screens.dollar_bills.bill import BillFace, dollars
+from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen
+from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import Settings
-from liar_tui.widgets.bill import BillFace, dollars
 
 SIZE = (100, 32)
 MAX_TURNS = 30

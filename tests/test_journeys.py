@@ -13,13 +13,13 @@ from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
 from liar_tui.cli import build_app
-from liar_tui.rules.liar_game import Rules, ShowHand, legal_hands
+from liar_tui.rules.liar_game.game import Rules, ShowHand, legal_hands
 from liar_tui.screens.confirm import ConfirmScreen
-from liar_tui.screens.game_over import GameOverScreen
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+from liar_tui.screens.liar_game.game_over import GameOverScreen
+from liar_tui.screens.liar_game.play import LiarGamePlayScreen
+from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.screens.privacy import PrivacyScreen
-from liar_tui.screens.reveal import RevealScreen
 from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.saves import SaveStore
 from liar_tui.store.settings import Settings

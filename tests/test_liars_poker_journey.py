@@ -9,14 +9,14 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
-from liar_tui.rules.liars_poker import LiarsPokerRules, Phase
+from liar_tui.rules.liars_poker.game import LiarsPokerRules, Phase
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
+from liar_tui.screens.liars_poker.discard_picker import DiscardPicker
+from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
-from liar_tui.widgets.discard_picker import DiscardPicker
 
 SIZE = (100, 32)
 SETTINGS = Settings(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from liar_tui.games.options import int_between
 from liar_tui.games.plugin import GamePlugin, Scoring
-from liar_tui.rules import dollar_bills_rules
+from liar_tui.rules.dollar_bills import rules as dollar_bills_rules
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -58,24 +58,24 @@ class DollarBillsPlugin(GamePlugin):
         return None
 
     def new_state(self, setup: TableSetup) -> GameState:
-        from liar_tui.rules import dollar_bills
+        from liar_tui.rules.dollar_bills import game as dollar_bills
 
         return dollar_bills.DollarBillsSession(setup.rules, len(setup.seats), setup.seed)
 
     @property
     def action_type(self) -> Any:
-        from liar_tui.rules import dollar_bills
+        from liar_tui.rules.dollar_bills import game as dollar_bills
 
         return dollar_bills.PlaceBid | dollar_bills.Pass
 
     @property
     def view_type(self) -> type:
-        from liar_tui.rules import dollar_bills
+        from liar_tui.rules.dollar_bills import game as dollar_bills
 
         return dollar_bills.DollarBillsView
 
     def message_types(self) -> Sequence[tuple[type, str]]:
-        from liar_tui.rules import dollar_bills as bills
+        from liar_tui.rules.dollar_bills import game as bills
 
         return [
             (bills.Rules, "DollarBillsRules"),
@@ -117,14 +117,14 @@ class DollarBillsPlugin(GamePlugin):
         from liar_tui.table.seats import BotLevel
 
         if level is BotLevel.EASY:
-            from liar_tui.bots.dollar_bills_easy import EasyDollarBillsBot
+            from liar_tui.bots.dollar_bills.easy import EasyDollarBillsBot
 
             return EasyDollarBillsBot(rng)
         if level is BotLevel.HARD:
-            from liar_tui.bots.dollar_bills_hard import HardDollarBillsBot
+            from liar_tui.bots.dollar_bills.hard import HardDollarBillsBot
 
             return HardDollarBillsBot(rng)
-        from liar_tui.bots.dollar_bills_bot import DollarBillsBot
+        from liar_tui.bots.dollar_bills.normal import DollarBillsBot
 
         return DollarBillsBot(rng)
 
@@ -132,16 +132,16 @@ class DollarBillsPlugin(GamePlugin):
         return f"{rules.digits}-digit serials, ${rules.stake} a game"
 
     def help_text(self, ascii_only: bool) -> str:
-        from liar_tui.screens.help_rules import dollar_bills_rules
+        from liar_tui.screens.dollar_bills.help import rules_text
 
-        return dollar_bills_rules()
+        return rules_text()
 
     def help_keys(self) -> list[tuple[str, list[type]]]:
-        from liar_tui.screens.bills_ledger import BillsLedgerScreen
-        from liar_tui.screens.bills_privacy import BillPrivacyScreen
-        from liar_tui.screens.bills_reveal import BillsRevealScreen
-        from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
-        from liar_tui.widgets.bid_builder import BidBuilder
+        from liar_tui.screens.dollar_bills.bid_builder import BidBuilder
+        from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
+        from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen
+        from liar_tui.screens.dollar_bills.privacy import BillPrivacyScreen
+        from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen
 
         return [
             ("Liar's Poker (dollar bills) table", [DollarBillsPlayScreen, BidBuilder]),
@@ -151,17 +151,17 @@ class DollarBillsPlugin(GamePlugin):
         ]
 
     def play_screen(self, channel: SeatChannel) -> Screen[None]:
-        from liar_tui.screens.dollar_bills_play import DollarBillsPlayScreen
+        from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen
 
         return DollarBillsPlayScreen(channel)
 
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:
-        from liar_tui.screens.dollar_bills_rules_editor import DollarBillsRulesEditor
+        from liar_tui.screens.dollar_bills.rules_editor import DollarBillsRulesEditor
 
         return DollarBillsRulesEditor(rules, id=editor_id)
 
     def saved_summary(self, saved: SavedTable) -> str:
-        from liar_tui.screens.dollar_bills_play import saved_summary
+        from liar_tui.screens.dollar_bills.play import saved_summary
 
         return saved_summary(saved)
 

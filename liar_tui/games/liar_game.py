@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from liar_tui.games.options import whole_number
 from liar_tui.games.plugin import GamePlugin, Scoring
-from liar_tui.rules import liar_game_rules
+from liar_tui.rules.liar_game import rules as liar_game_rules
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -53,24 +53,24 @@ class LiarGamePlugin(GamePlugin):
         return None
 
     def new_state(self, setup: TableSetup) -> GameState:
-        from liar_tui.rules import liar_game
+        from liar_tui.rules.liar_game import game as liar_game
 
         return liar_game.LiarGame(setup.rules, len(setup.seats), setup.seed)
 
     @property
     def action_type(self) -> Any:
-        from liar_tui.rules import liar_game
+        from liar_tui.rules.liar_game import game as liar_game
 
         return liar_game.ShowHand
 
     @property
     def view_type(self) -> type:
-        from liar_tui.rules import liar_game
+        from liar_tui.rules.liar_game import game as liar_game
 
         return liar_game.LiarGameView
 
     def message_types(self) -> Sequence[tuple[type, str]]:
-        from liar_tui.rules import liar_game
+        from liar_tui.rules.liar_game import game as liar_game
 
         return [
             (liar_game.Rules, "LiarGameRules"),
@@ -114,14 +114,14 @@ class LiarGamePlugin(GamePlugin):
         from liar_tui.table.seats import BotLevel
 
         if level is BotLevel.EASY:
-            from liar_tui.bots.liar_game_easy import EasyLiarGameBot
+            from liar_tui.bots.liar_game.easy import EasyLiarGameBot
 
             return EasyLiarGameBot(rng)
         if level is BotLevel.HARD:
-            from liar_tui.bots.liar_game_hard import HardLiarGameBot
+            from liar_tui.bots.liar_game.hard import HardLiarGameBot
 
             return HardLiarGameBot(rng)
-        from liar_tui.bots.liar_game_bot import LiarGameBot
+        from liar_tui.bots.liar_game.normal import LiarGameBot
 
         return LiarGameBot(rng)
 
@@ -132,16 +132,16 @@ class LiarGamePlugin(GamePlugin):
         return f"to {rules.target} points, {decks}{extra}"
 
     def help_text(self, ascii_only: bool) -> str:
-        from liar_tui.screens.help import liar_game_rules
+        from liar_tui.screens.liar_game.help import rules_text
 
-        return liar_game_rules(ascii_only)
+        return rules_text(ascii_only)
 
     def help_keys(self) -> list[tuple[str, list[type]]]:
-        from liar_tui.screens.game_over import GameOverScreen
-        from liar_tui.screens.liar_game_play import LiarGamePlayScreen
-        from liar_tui.screens.reveal import RevealScreen
-        from liar_tui.screens.scoreboard import ScoreboardScreen
-        from liar_tui.widgets.hand_picker import HandPicker
+        from liar_tui.screens.liar_game.game_over import GameOverScreen
+        from liar_tui.screens.liar_game.hand_picker import HandPicker
+        from liar_tui.screens.liar_game.play import LiarGamePlayScreen
+        from liar_tui.screens.liar_game.reveal import RevealScreen
+        from liar_tui.screens.liar_game.scoreboard import ScoreboardScreen
 
         return [
             ("Liar Game table", [LiarGamePlayScreen, HandPicker]),
@@ -151,17 +151,17 @@ class LiarGamePlugin(GamePlugin):
         ]
 
     def play_screen(self, channel: SeatChannel) -> Screen[None]:
-        from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+        from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 
         return LiarGamePlayScreen(channel)
 
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:
-        from liar_tui.screens.rules_editor import LiarGameRulesEditor
+        from liar_tui.screens.liar_game.rules_editor import LiarGameRulesEditor
 
         return LiarGameRulesEditor(rules, id=editor_id)
 
     def saved_summary(self, saved: SavedTable) -> str:
-        from liar_tui.screens.liar_game_play import saved_summary
+        from liar_tui.screens.liar_game.play import saved_summary
 
         return saved_summary(saved)
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from liar_tui.games.options import int_between
 from liar_tui.games.plugin import GamePlugin, Scoring
-from liar_tui.rules import poker_rules
+from liar_tui.rules.liars_poker import rules as poker_rules
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -43,13 +43,13 @@ class LiarsPokerPlugin(GamePlugin):
         return poker_rules.LiarsPokerRules
 
     def new_state(self, setup: TableSetup) -> GameState:
-        from liar_tui.rules import liars_poker
+        from liar_tui.rules.liars_poker import game as liars_poker
 
         return liars_poker.LiarsPokerGame(setup.rules, len(setup.seats), setup.seed)
 
     @property
     def action_type(self) -> Any:
-        from liar_tui.rules import liars_poker as poker
+        from liar_tui.rules.liars_poker import game as poker
 
         return (
             poker.ChooseRules
@@ -62,12 +62,13 @@ class LiarsPokerPlugin(GamePlugin):
 
     @property
     def view_type(self) -> type:
-        from liar_tui.rules import liars_poker
+        from liar_tui.rules.liars_poker import game as liars_poker
 
         return liars_poker.LiarsPokerView
 
     def message_types(self) -> Sequence[tuple[type, str]]:
-        from liar_tui.rules import declarations, liars_poker, poker_hands
+        from liar_tui.rules.liars_poker import declarations, poker_hands
+        from liar_tui.rules.liars_poker import game as liars_poker
 
         poker = liars_poker
         named: list[tuple[type, str]] = [
@@ -150,14 +151,14 @@ class LiarsPokerPlugin(GamePlugin):
         from liar_tui.table.seats import BotLevel
 
         if level is BotLevel.EASY:
-            from liar_tui.bots.liars_poker_easy import EasyLiarsPokerBot
+            from liar_tui.bots.liars_poker.easy import EasyLiarsPokerBot
 
             return EasyLiarsPokerBot(rng)
         if level is BotLevel.HARD:
-            from liar_tui.bots.liars_poker_hard import HardLiarsPokerBot
+            from liar_tui.bots.liars_poker.hard import HardLiarsPokerBot
 
             return HardLiarsPokerBot(rng)
-        from liar_tui.bots.liars_poker_bot import LiarsPokerBot
+        from liar_tui.bots.liars_poker.normal import LiarsPokerBot
 
         return LiarsPokerBot(rng)
 
@@ -170,17 +171,20 @@ class LiarsPokerPlugin(GamePlugin):
         return ", ".join(parts)
 
     def help_text(self, ascii_only: bool) -> str:
-        from liar_tui.screens.help_rules import liars_poker_rules
+        from liar_tui.screens.liars_poker.help import rules_text
 
-        return liars_poker_rules()
+        return rules_text()
 
     def help_keys(self) -> list[tuple[str, list[type]]]:
-        from liar_tui.screens.challenge import ChallengeScreen
-        from liar_tui.screens.dealers_choice import DealersChoiceScreen
-        from liar_tui.screens.liars_poker_over import LiarsPokerOverScreen
-        from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
-        from liar_tui.widgets.declaration_builder import DeclarationBuilder, DeclarationText
-        from liar_tui.widgets.discard_picker import DiscardPicker
+        from liar_tui.screens.liars_poker.challenge import ChallengeScreen
+        from liar_tui.screens.liars_poker.dealers_choice import DealersChoiceScreen
+        from liar_tui.screens.liars_poker.declaration_builder import (
+            DeclarationBuilder,
+            DeclarationText,
+        )
+        from liar_tui.screens.liars_poker.discard_picker import DiscardPicker
+        from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
+        from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
 
         return [
             ("Liar's Poker (cards) table", [LiarsPokerPlayScreen]),
@@ -192,17 +196,17 @@ class LiarsPokerPlugin(GamePlugin):
         ]
 
     def play_screen(self, channel: SeatChannel) -> Screen[None]:
-        from liar_tui.screens.liars_poker_play import LiarsPokerPlayScreen
+        from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
 
         return LiarsPokerPlayScreen(channel)
 
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:
-        from liar_tui.screens.liars_poker_rules_editor import LiarsPokerRulesEditor
+        from liar_tui.screens.liars_poker.rules_editor import LiarsPokerRulesEditor
 
         return LiarsPokerRulesEditor(rules, id=editor_id)
 
     def saved_summary(self, saved: SavedTable) -> str:
-        from liar_tui.screens.liars_poker_play import saved_summary
+        from liar_tui.screens.liars_poker.play import saved_summary
 
         return saved_summary(saved)
 

@@ -98,8 +98,8 @@ def _usage_error(problem: str) -> int:
 async def _join(
     address: Address, name: str, settings: Settings, settings_problem: str | None
 ) -> int:
+    from liar_tui.client_app import ClientApp
     from liar_tui.net.client import ConnectError, HostClient
-    from liar_tui.net.client_app import ClientApp
 
     client = HostClient(address, name)
     try:

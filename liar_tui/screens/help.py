@@ -1,13 +1,13 @@
-"""The help screen: the three games' rules in plain words, and the keys of every screen.
+"""The help screen: every game's rules in plain words, and the keys of every screen.
 
-The numbers and worked examples are computed from the rules module, and the key lists
-from each screen's ``BINDINGS``, so the help cannot drift away from what the game does.
+Each game's plugin writes its own rules (computing its numbers and examples from its rules
+module), and the key lists come from each screen's ``BINDINGS``, so the help cannot drift
+away from what the game does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
@@ -17,106 +17,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
 from liar_tui.games import registered
-from liar_tui.rules import liar_game
-from liar_tui.rules.cards import NATURAL_RANKS, cards_text, parse_cards
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
-
-PLAIN = liar_game.Rules()
-TWO_DECKS = liar_game.Rules(decks=2)
-
-
-def _example(cards: str, rules: liar_game.Rules, ascii_only: bool) -> str:
-    """A hand and its value worked out, as the rules module values it."""
-    hand = parse_cards(cards)
-    score = liar_game.score_hand(hand, rules)
-    return f"`{cards_text(hand, ascii_only)}` = {score.breakdown()}"
-
-
-def card_values_text() -> str:
-    """``ace 20; king, queen, jack 10; 2 to 10 at face value``, from ``CARD_VALUES``."""
-    values = liar_game.CARD_VALUES
-    at_face = [rank for rank in NATURAL_RANKS if values[rank] == int(rank)]
-    by_value: dict[int, list[str]] = {}
-    for rank in sorted(NATURAL_RANKS, reverse=True):
-        if rank not in at_face:
-            by_value.setdefault(values[rank], []).append(rank.noun)
-    parts = [f"{', '.join(nouns)} {value}" for value, nouns in by_value.items()]
-    parts.append(f"{at_face[0].label} to {at_face[-1].label} at face value")
-    text = "; ".join(parts)
-    return text[0].upper() + text[1:]
-
-
-def _lowercase_first(sentence: str) -> str:
-    """A summary written to stand alone, continuing a sentence instead."""
-    return sentence[:1].lower() + sentence[1:]
-
-
-def liar_game_rules(ascii_only: bool = False) -> str:
-    """Liar Game's rules as Markdown, with every number taken from the rules module."""
-    lg = liar_game
-
-    def ex(cards: str, rules: liar_game.Rules = PLAIN) -> str:
-        return _example(cards, rules, ascii_only)
-
-    presets = " or ".join(str(points) for points in lg.TARGET_PRESETS)
-    variant_examples = {
-        "big_combos": ex("7C 7D 7H 7S", replace(TWO_DECKS, big_combos=True)),
-        "joker_sets": ex("JK JK JK", replace(TWO_DECKS, joker_sets=True)),
-        "low_straight": ex("2C 3D 4H", replace(TWO_DECKS, low_straight=True)),
-        "low_doubling": ex("3C 3D KH", replace(TWO_DECKS, low_doubling=True)),
-    }
-    variants = "\n".join(
-        f"- **{lg.VARIANT_TITLES[name]}**: {lg.VARIANT_SUMMARIES[name]} {variant_examples[name]}"
-        for name in lg.VARIANT_NAMES
-    )
-    return f"""\
-## Liar Game
-
-{lg.MIN_SEATS} to {lg.MAX_SEATS} players, one or two decks (52 cards and 2 jokers each).
-Everyone holds {lg.POCKET_SIZE} cards. Each round every player picks {lg.HAND_SIZE} of them
-in secret, then all hands are shown at once and the highest hand wins the round.
-Shown cards are discarded and everyone is dealt back up to {lg.POCKET_SIZE}; when the deck
-runs short, the discards are shuffled in under it. Shown hands stay public, so you may
-count cards.
-
-**Card values.** {card_values_text()}.
-
-**Hands.** A hand is worth the sum of its cards. A *double* (two cards of one rank) counts
-those two cards twice, and a *triple* (three of one rank) counts all three cards three
-times. For example:
-
-- {ex("9S 7H 4D")}
-- {ex("5C 5D 6H")}
-- {ex("QC QD QH")}
-- {ex("JS KH KD")}
-
-**Jokers.** A joker copies the rank of another card in the same hand, whichever scores
-best (three jokers count as aces). A winner loses {lg.JOKER_PENALTY} points for each
-joker in the winning hand, so a win can cost points; a loser pays nothing.
-
-- {ex("JK 9S 7H")}
-- {ex("4S JK JK")}
-
-With **free jokers** switched on, {_lowercase_first(lg.FREE_JOKERS_SUMMARY)}
-
-**Ties.** Equal values are split by the *basic value* (the plain sum without doubling),
-then by the highest card (ace high, jokers at the rank they stand for), then the second,
-then the third. `Q-10-6` beats `5-5-6` (both 26, basic 26 against 16), and `K-8-3` beats
-`K-7-4`. If hands are still equal, every one of them wins the round and scores.
-
-**Winning.** The winner of a round adds the hand's value less the joker penalty. The
-game ends after the round in which someone reaches the target ({presets}, or any number
-you choose; {PLAIN.target} unless you change it). The highest score wins; equal highest
-scores share the win.
-
-**Variants** (each its own switch, and only with two decks, since their sets and jokers
-need a double deck):
-
-{variants}
-
-The table is saved after every move: leave at any time and resume it from the home screen.
-"""
 
 
 def keys_text(app: App[object], screens: Iterable[tuple[str, Iterable[type]]]) -> str:

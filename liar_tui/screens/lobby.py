@@ -21,17 +21,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from liar_tui.net.client import ClientEvent, ConnectError, ConnectionStatus, SeatTicket
-from liar_tui.net.protocol import (
-    ChairKind,
-    StartTable,
-    TableSummary,
-    TakeSeat,
-)
+from liar_tui.net.protocol import ChairKind, StartTable, TableSummary, TakeSeat
 from liar_tui.screens.lobby_text import chair_words, table_heading
 from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from liar_tui.net.client_app import ClientApp
+    from liar_tui.client_app import ClientApp
 
 
 def chair_id(table: int, seat: int) -> str:

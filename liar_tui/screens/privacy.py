@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual import on
@@ -21,7 +22,9 @@ class PrivacyScreen(Screen[bool]):
     the table instead (the play screen then asks to confirm).
     """
 
-    CSS_PATH = "privacy.tcss"
+    CSS_PATH = Path(__file__).with_name("privacy.tcss")
+    """Beside this module, also for subclasses in a game's own folder (Textual reads a relative
+    path beside the subclass)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "Show my cards"),
         Binding("escape", "leave", "Leave"),

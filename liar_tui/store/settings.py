@@ -21,21 +21,8 @@ import tomli_w
 from liar_tui import games
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
-from liar_tui.store.messages import (
-    TOO_LONG_A_NUMBER,
-    lowered,
-    os_reason,
-    shown_path,
-    toml_problem,
-)
-from liar_tui.table.codec import (
-    EXPECTED,
-    DecodeError,
-    UnknownEntry,
-    decode,
-    encode,
-    location_words,
-)
+from liar_tui.store.messages import TOO_LONG_A_NUMBER, lowered, os_reason, shown_path, toml_problem
+from liar_tui.table.codec import EXPECTED, DecodeError, UnknownEntry, decode, encode, location_words
 from liar_tui.table.seats import MAX_NAME_LENGTH as MAX_NAME_LENGTH
 from liar_tui.table.seats import SeatConfig, default_seats, name_problem, seat_problems
 

@@ -26,7 +26,7 @@ from liar_tui.arena.runner import (
     summarize,
     table_seed,
 )
-from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
 from liar_tui.table.seats import BotLevel
 
 EASY, NORMAL, HARD = BotLevel.EASY, BotLevel.NORMAL, BotLevel.HARD
@@ -130,7 +130,7 @@ class _Cheat:
         self.rng = rng
 
     def act(self, view: Any) -> Any:
-        from liar_tui.rules.dollar_bills import Pass
+        from liar_tui.rules.dollar_bills.game import Pass
 
         return Pass(view.seat)
 

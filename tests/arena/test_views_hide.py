@@ -24,11 +24,13 @@ import pytest
 
 from liar_tui.bots.base import Bot, make_bot
 from liar_tui.games import new_state
-from liar_tui.rules import dollar_bills, liar_game, liars_poker
 from liar_tui.rules.cards import Card
-from liar_tui.rules.dollar_bills_rules import Rules as BillRules
-from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
-from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
+from liar_tui.rules.dollar_bills import game as dollar_bills
+from liar_tui.rules.dollar_bills.rules import Rules as BillRules
+from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
+from liar_tui.rules.liars_poker import game as liars_poker
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.table.bot_seat import BotSeat
 from liar_tui.table.seats import BotLevel, SeatConfig
 from liar_tui.table.setup import TableSetup

@@ -30,8 +30,8 @@ from liar_tui.net.protocol import (
     encode_frame,
 )
 from liar_tui.net.server import HostOptions, TableHost
-from liar_tui.rules.dollar_bills import Settled
-from liar_tui.rules.liars_poker import Phase
+from liar_tui.rules.dollar_bills.game import Settled
+from liar_tui.rules.liars_poker.game import Phase
 from liar_tui.table.table import SeatUpdate
 
 WAIT = 10.0

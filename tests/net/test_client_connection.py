@@ -36,7 +36,7 @@ from liar_tui.net.protocol import (
     encode_frame,
 )
 from liar_tui.net.server import HostOptions, TableHost
-from liar_tui.rules import liar_game
+from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.table import Refused, SeatUpdate
 

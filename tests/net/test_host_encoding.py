@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from liar_tui.bots.random_bot import RandomLiarGameBot
+from liar_tui.bots.liar_game.random_bot import RandomLiarGameBot
 from liar_tui.net.host_encoding import FrameEncoder
 from liar_tui.net.protocol import MAX_FRAME_BYTES, Update, decode_host_frame, encode_frame
-from liar_tui.rules import liar_game_rules
+from liar_tui.rules.liar_game import rules as liar_game_rules
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup

@@ -26,8 +26,8 @@ from liar_tui.net.protocol import (
     Update,
 )
 from liar_tui.net.server import HostOptions
-from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
-from liar_tui.rules.poker_rules import LiarsPokerRules
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from tests.net.host_client import WAIT, HostClient, play_seat, play_until, running_host
 

@@ -18,7 +18,7 @@ from liar_tui.net.protocol import (
     Update,
 )
 from liar_tui.net.server import HostOptions
-from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import RANDOM_SEEDS
 from tests.net.host_client import HostClient, running_host

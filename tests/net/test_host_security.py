@@ -34,10 +34,11 @@ from liar_tui.net.protocol import (
     Welcome,
 )
 from liar_tui.net.server import HostOptions, HostStartError, TableHost
-from liar_tui.rules import liar_game, liars_poker
-from liar_tui.rules.dollar_bills_rules import Rules as BillRules
-from liar_tui.rules.liar_game_rules import Rules as LiarGameRules
-from liar_tui.rules.poker_rules import LiarsPokerRules
+from liar_tui.rules.dollar_bills.rules import Rules as BillRules
+from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
+from liar_tui.rules.liars_poker import game as liars_poker
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules
 from liar_tui.table.seats import SeatConfig, SeatKind
 from tests.net.host_client import WAIT, HostClient, running_host
 

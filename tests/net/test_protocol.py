@@ -39,8 +39,8 @@ from liar_tui.net.protocol import (
     decode_host_frame,
     encode_frame,
 )
-from liar_tui.rules import liar_game_rules
-from liar_tui.rules.liar_game import ShowHand
+from liar_tui.rules.liar_game import rules as liar_game_rules
+from liar_tui.rules.liar_game.game import ShowHand
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup
@@ -168,7 +168,7 @@ def test_any_json_decodes_to_a_frame_or_a_frame_error(data: object) -> None:
 
 def test_a_random_game_s_updates_fit_far_inside_a_frame() -> None:
     """Eight seats and a long game: the biggest update stays well under the limit."""
-    from liar_tui.bots.random_bot import RandomLiarGameBot
+    from liar_tui.bots.liar_game.random_bot import RandomLiarGameBot
 
     seats = default_seats(bots=7)
     setup = TableSetup("liar-game", liar_game_rules.Rules(decks=2), seats, 5)

@@ -10,7 +10,7 @@ from typing import Any
 from textual.app import App
 
 from liar_tui.app import LiarApp
-from liar_tui.rules import liar_game
+from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.store.saves import SaveStore
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup

@@ -5,16 +5,13 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 
 from liar_tui.app import LiarApp
-from liar_tui.rules import liar_game
-from liar_tui.screens.help import (
-    HelpScreen,
-    card_values_text,
-    keys_text,
-    liar_game_rules,
-    screens_with_keys,
-)
-from liar_tui.screens.help_rules import dollar_bills_rules, liars_poker_rules
+from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.screens.dollar_bills.help import rules_text as dollar_bills_rules
+from liar_tui.screens.help import HelpScreen, keys_text, screens_with_keys
 from liar_tui.screens.home import HomeScreen
+from liar_tui.screens.liar_game.help import card_values_text
+from liar_tui.screens.liar_game.help import rules_text as liar_game_rules
+from liar_tui.screens.liars_poker.help import rules_text as liars_poker_rules
 from liar_tui.screens.setup import SetupScreen
 
 from .menus import RecordingApp, flat_text

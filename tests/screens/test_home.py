@@ -92,7 +92,7 @@ async def test_resume_by_mouse() -> None:
 
 
 async def test_resume_shows_every_seats_score_from_the_replay() -> None:
-    from liar_tui.rules import liar_game
+    from liar_tui.rules.liar_game import game as liar_game
 
     setup, actions = save_a_game(rounds=2)
     game = liar_game.replay(setup.rules, len(setup.seats), setup.seed, actions)

@@ -20,14 +20,14 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from liar_tui.app import LiarApp
-from liar_tui.rules import liar_game
-from liar_tui.rules.liar_game import Rules
-from liar_tui.screens.game_over import GameOverScreen, winners_line
+from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.rules.liar_game.game import Rules
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.liar_game_play import LiarGamePlayScreen, saved_summary
+from liar_tui.screens.liar_game.game_over import GameOverScreen, winners_line
+from liar_tui.screens.liar_game.play import LiarGamePlayScreen, saved_summary
+from liar_tui.screens.liar_game.reveal import RevealScreen, reveal_headline, seat_title
+from liar_tui.screens.liar_game.scoreboard import ScoreboardScreen
 from liar_tui.screens.privacy import PrivacyScreen
-from liar_tui.screens.reveal import RevealScreen, reveal_headline, seat_title
-from liar_tui.screens.scoreboard import ScoreboardScreen
 from liar_tui.screens.seat_editor import SeatRow
 from liar_tui.screens.settings import SettingsScreen
 from liar_tui.screens.setup import SetupScreen

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
+from liar_tui.client_app import ClientApp
 from liar_tui.net.client import Address, ConnectionStatus, HostClient, SeatTicket
-from liar_tui.net.client_app import ClientApp
-from liar_tui.net.protocol import (
-    ChairKind,
-    ChairState,
-    LobbyState,
-    TablePhase,
-    TableSummary,
-)
-from liar_tui.rules import dollar_bills_rules, liar_game_rules, poker_rules
+from liar_tui.net.protocol import ChairKind, ChairState, LobbyState, TablePhase, TableSummary
+from liar_tui.rules.dollar_bills import rules as dollar_bills_rules
+from liar_tui.rules.liar_game import rules as liar_game_rules
+from liar_tui.rules.liars_poker import rules as poker_rules
 from liar_tui.screens.lobby_text import rules_summary
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind

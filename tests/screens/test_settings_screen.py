@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Checkbox, Input, Select, Static
 
-from liar_tui.rules import liar_game
+from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.seat_editor import SeatRow, Who
 from liar_tui.screens.settings import SettingsScreen

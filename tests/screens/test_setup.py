@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.widgets import Button, Checkbox, Input, Select, Static
 from textual.widgets._select import SelectOverlay
 
-from liar_tui.rules import liar_game
+from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.rules_editor import MAX_TARGET, parse_target
+from liar_tui.screens.liar_game.rules_editor import MAX_TARGET, parse_target
 from liar_tui.screens.seat_editor import SeatRow, Who
 from liar_tui.screens.setup import SetupScreen, parse_seed
 from liar_tui.store.settings import Settings
@@ -48,7 +48,7 @@ async def test_home_to_setup_to_a_started_table_by_keys() -> None:
 
 async def test_the_real_app_seats_the_table_from_setup() -> None:
     from liar_tui.app import LiarApp
-    from liar_tui.screens.liar_game_play import LiarGamePlayScreen
+    from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 
     app = LiarApp(settings=Settings(bot_delay=0))
     async with app.run_test(size=SIZE) as pilot:

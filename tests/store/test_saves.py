@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from liar_tui.rules.liar_game import LiarGame, Rules, ShowHand
+from liar_tui.rules.liar_game.game import LiarGame, Rules, ShowHand
 from liar_tui.store import atomic, paths
 from liar_tui.store.saves import SavedTable, SaveError, SaveStore
 from liar_tui.table.local import open_table

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from liar_tui.rules.cards import Rank
-from liar_tui.rules.dollar_bills_rules import Rules as DollarBillsRules
-from liar_tui.rules.liar_game import Rules
-from liar_tui.rules.poker_rules import LiarsPokerRules, PokerRules, RoundRules
+from liar_tui.rules.dollar_bills.rules import Rules as DollarBillsRules
+from liar_tui.rules.liar_game.game import Rules
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.store import atomic, paths
 from liar_tui.store.settings import (
     CardStyle,

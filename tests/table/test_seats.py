@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from liar_tui import games
-from liar_tui.rules.dollar_bills_rules import Rules as DollarBillsRules
-from liar_tui.rules.liar_game import Rules
+from liar_tui.rules.dollar_bills.rules import Rules as DollarBillsRules
+from liar_tui.rules.liar_game.game import Rules
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats, name_problem, seat_problems
 from liar_tui.table.setup import RANDOM_SEEDS, TableSetup, random_seed
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from liar_tui.rules.liar_game import HandChosen, LiarGameView, Rules, ShowHand, legal_hands
+from liar_tui.rules.liar_game.game import HandChosen, LiarGameView, Rules, ShowHand, legal_hands
 from liar_tui.table.bot_seat import BotSeat
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from liar_tui.rules.dollar_bills import number_words
+from liar_tui.rules.dollar_bills.game import number_words
 from tests.terminal.tmux import LIAR_TUI, Terminal, terminal
 
 pytestmark = pytest.mark.tmux

@@ -1,0 +1,375 @@
+"""The hard Liar's Poker bot: it reads how claims are phrased and what draws they followed,
+weighs challenging against taking in the lives they cost, and phrases its own claims so that
+the phrasing gives nothing away.
+
+What it believes of the standing claim comes from a Monte Carlo over the hands the public
+history allows (see :func:`claim_belief`): each sampled hand is replayed through every later
+take and weighted by how likely each declarer was to discard what it did and to say what it
+said with that hand in front of it. Players who tell the truth tend to say their hand in full
+and to say it whatever it is; players who must bluff tend to name the cheapest raise, in few
+words. Those tendencies are evidence, and the bot uses them.
+
+Every Monte Carlo loop stops on counted work (``Meter``), not on a clock, so the bot's choices
+depend only on its generator: the same seed plays the same game on any machine.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from liar_tui.bots.liars_poker.normal import LiarsPokerBot
+from liar_tui.bots.liars_poker.odds import (
+    HeldHand,
+    Meter,
+    deal_from,
+    discard_bounds,
+    is_legal,
+    ladder,
+    legal_raises,
+    redraw,
+    round_deck,
+    sensible_discard,
+    top_declaration,
+    usefulness,
+    value_of,
+)
+from liar_tui.rules.cards import Card
+from liar_tui.rules.liars_poker import floor as floors
+from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
+from liar_tui.rules.liars_poker.game import (
+    Action,
+    Challenge,
+    Discarded,
+    LiarsPokerView,
+    PlayChip,
+    Take,
+)
+from liar_tui.rules.liars_poker.poker_hands import HandRank
+from liar_tui.rules.liars_poker.rules import Chip, RoundRules
+
+# --- What a declaration says about the hand it was made from -------------------------------
+
+IN_FULL_WHEN_TRUE = 0.8
+"""How often a truthful declarer names its hand in full (every rank that counts)."""
+IN_FULL_WHEN_BLUFFING = 0.1
+"""How often a forced bluff comes in full: bluffers tend to name the cheapest raise bare."""
+SANDBAGGED = 0.3
+"""How much less likely a full claim is from a hand better than it than from the hand itself:
+most players say what they hold, a few say less to draw a challenge."""
+UNFORCED_BLUFF = 0.1
+"""How likely a lie is from a declarer whose hand could have truthfully raised: rare."""
+SMALL_STEP = 6
+"""Bluffs raise by a few rungs of the ladder; a claim further up is less often one."""
+BIG_STEP_BLUFF = 0.35
+"""How much less likely a bluff is to jump more than ``SMALL_STEP`` rungs."""
+DISCARD_MISMATCH = 0.5
+"""How much less likely a discard count is when it is not the number of junk cards the hand
+held: players throw their junk and keep their pairs and draws."""
+
+BELIEF_BUDGET = 5000.0
+"""Microseconds of hand evaluations an estimate may spend (see ``Meter``)."""
+MIN_BELIEF_SAMPLES = 24
+MAX_BELIEF_SAMPLES = 150
+MAX_TURNS = 6
+"""The latest turns an estimate replays; older ones say little more."""
+STEP_COST = 45.0
+"""The bookkeeping of one replayed turn (a discard weighed and drawn), beside its hand value."""
+
+
+@dataclass(frozen=True)
+class Belief:
+    true: float
+    """The chance that the hand is at least the standing claim's floor."""
+    improvable: float
+    """The chance that, taking the hand and drawing sensibly, this seat can say a true raise."""
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """One declaration to replay: the draws before it and how well each hand fits it."""
+
+    counts: tuple[int, ...]
+    floor: HandRank
+    beaten: HandRank
+    """The floor it had to beat: a hand at or below this could not raise truthfully."""
+    exact: float
+    """Weight of a hand worth exactly the floor."""
+    above: float
+    """Weight of a hand worth more than the floor."""
+    forced: float
+    """Weight of a hand that could not have raised truthfully."""
+
+    def weight(self, value: HandRank) -> float:
+        if value >= self.floor:
+            return self.exact if value.strength == self.floor.strength else self.above
+        if value > self.beaten:
+            return UNFORCED_BLUFF
+        return self.forced
+
+
+def _phrasing_turn(
+    counts: tuple[int, ...],
+    floor: HandRank,
+    beaten: HandRank,
+    declaration: Declaration,
+    view: LiarsPokerView,
+) -> _Turn:
+    """Weights of the hands a declaration may come from, by how it was phrased and how far it
+    raised the claim before it."""
+    in_full = is_in_full(declaration, floor)
+    steps = rungs_between(beaten, floor, view)
+    step = 1.0 if steps <= SMALL_STEP else BIG_STEP_BLUFF
+    if in_full:
+        return _Turn(
+            counts,
+            floor,
+            beaten,
+            IN_FULL_WHEN_TRUE,
+            IN_FULL_WHEN_TRUE * SANDBAGGED,
+            IN_FULL_WHEN_BLUFFING * step,
+        )
+    plain = 1 - IN_FULL_WHEN_TRUE
+    return _Turn(counts, floor, beaten, plain, plain, (1 - IN_FULL_WHEN_BLUFFING) * step)
+
+
+def is_in_full(declaration: Declaration, floor: HandRank) -> bool:
+    """Whether the declaration names every rank that counts in its floor."""
+    return declaration.cards != () or declaration == declaration_of(floor)
+
+
+def rungs_between(low: HandRank, high: HandRank, view: LiarsPokerView) -> int:
+    """How many rungs of the plain ladder lie between two floors: the size of a raise."""
+    strengths = ladder(view.round_rules.poker).strengths
+    return bisect.bisect_left(strengths, high.strength) - bisect.bisect_right(
+        strengths, low.strength
+    )
+
+
+def claim_belief(view: LiarsPokerView, held: HeldHand | None, rng: random.Random) -> Belief:
+    """Monte Carlo over the hands the public history makes possible, each weighted by how
+    likely the table was to discard and declare as it did with it (see the module's notes)."""
+    round_rules = view.round_rules
+    rules = round_rules.poker
+    communal = view.communal
+    draws = view.discards
+    known_start = held is not None and held.still_true(view)
+    out: set[Card] = {*communal}
+    for draw in draws:
+        out.update(card for card in draw.communal if card not in communal)
+    start = first_draw = 0
+    if known_start and held is not None:
+        out.update(held.pocket, held.discarded)
+        start, first_draw = held.index + 1, held.draws_seen
+    turns = _turns(view, start, first_draw, known_start)
+    if len(turns) > MAX_TURNS:
+        turns, known_start = turns[-MAX_TURNS:], False
+    pool = [card for card in round_deck(rules) if card not in out]
+    pocket_size = round_rules.pocket_size
+    last = view.declarations[-1].floor
+    needed = 2 * pocket_size + sum(sum(turn.counts) for turn in turns)
+    meter = Meter(rules)
+    samples = 0
+    weight_true = weight_false = improvable = 0.0
+    while samples < MAX_BELIEF_SAMPLES and (
+        samples < MIN_BELIEF_SAMPLES or meter.spent < BELIEF_BUDGET
+    ):
+        samples += 1
+        meter.spent += STEP_COST * len(turns)
+        deck = rng.sample(pool, min(needed, len(pool)))
+        if known_start and held is not None:
+            hand = list(held.pocket)
+        else:
+            hand = deal_from(deck, pocket_size)
+        spent: list[Card] = []
+        weight = 1.0
+        value = last
+        for turn in turns:
+            for count in turn.counts:
+                thrown, fits = _junk_thrown(hand, communal, round_rules, count)
+                weight *= fits
+                redraw(hand, thrown, deck, spent, rng)
+            value = meter.value([*hand, *communal])
+            weight *= turn.weight(value)
+        if value >= last:
+            weight_true += weight
+        else:
+            weight_false += weight
+        redraw(hand, sensible_discard(hand, communal, round_rules), deck, spent, rng)
+        if meter.value([*hand, *communal]) > last:
+            improvable += weight
+    total = weight_true + weight_false
+    if total <= 0:
+        return Belief(0.5, 0.5)
+    return Belief(weight_true / total, improvable / total)
+
+
+def _junk_thrown(
+    hand: Sequence[Card], communal: Sequence[Card], round_rules: RoundRules, count: int
+) -> tuple[list[Card], float]:
+    """The ``count`` least useful cards of the hand, and how likely a player was to throw that
+    many: fully when it is the number of junk cards the hand held, less otherwise."""
+    scores = usefulness(hand, communal, round_rules.poker)
+    order = sorted(range(len(hand)), key=scores.__getitem__)
+    fewest, most = discard_bounds(round_rules, len(hand))
+    junk = sum(score < JUNK for score in scores)
+    fits = 1.0 if count == max(fewest, min(most, junk)) else DISCARD_MISMATCH
+    return [hand[at] for at in order[:count]], fits
+
+
+JUNK = 40.0
+"""Usefulness below which a card is junk: no wild, pair, set or draw holds it."""
+
+
+def _turns(view: LiarsPokerView, start: int, first_draw: int, known_start: bool) -> list[_Turn]:
+    """Each declaration from ``start`` on, with the discard counts of the draws before it."""
+    declarations = view.declarations
+    draws: Sequence[Discarded] = view.discards
+    turns: list[_Turn] = []
+    at = first_draw
+    for number in range(start, len(declarations)):
+        declared = declarations[number]
+        counts: list[int] = []
+        if known_start or number > 0:
+            while at < len(draws) and draws[at].seat == declared.seat:
+                counts.append(draws[at].count)
+                at += 1
+        beaten = (
+            declarations[number - 1].floor
+            if number
+            else floors.lowest_hand(view.round_rules.poker, view.communal)
+        )
+        turns.append(
+            _phrasing_turn(tuple(counts), declared.floor, beaten, declared.declaration, view)
+        )
+    return turns
+
+
+# --- What a life is worth --------------------------------------------------------------------
+
+LIFE_WEIGHT = 0.7
+"""A seat's chance to win the game, taken as its lives to this power over everyone's. Below
+one, a seat's last life weighs most: a knockout is worth more than a rival's spare life, and
+this seat's own last life more than its spare ones."""
+BLUFF_CAUGHT = 0.5
+"""The chance that a bluff this bot is forced into after a take is challenged."""
+TRUE_RAISE_RISK = 0.05
+"""The chance of losing a life after a true raise: the hand may come round again."""
+SKIPPED_RISK = 0.1
+"""The chance of losing a life this round after passing the decision on with a Skip."""
+SKIP_GAIN = 0.03
+"""How much win chance a Skip must add over the better of taking and challenging: the chip is
+used once a game, so it waits for a decision that really is bad both ways."""
+
+
+def win_chance(lives: Sequence[int], seat: int) -> float:
+    if lives[seat] <= 0:
+        return 0.0
+    total = sum(life**LIFE_WEIGHT for life in lives if life > 0)
+    return lives[seat] ** LIFE_WEIGHT / total
+
+
+def after_loss(lives: Sequence[int], loser: int, seat: int) -> float:
+    """This seat's win chance once ``loser`` has lost a life."""
+    changed = list(lives)
+    changed[loser] -= 1
+    return win_chance(changed, seat)
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """This seat's win chance after each choice at a decision."""
+
+    challenge: float
+    take: float
+    skip: float
+
+
+def outlook(view: LiarsPokerView, belief: Belief) -> Outlook:
+    seat, lives = view.seat, view.lives
+    declarer = view.declarations[-1].seat
+    others = [other for other in range(view.seats) if other != seat and lives[other] > 0]
+    if_i_lose = after_loss(lives, seat, seat)
+    if_other_loses = sum(after_loss(lives, other, seat) for other in others) / len(others)
+    challenge = belief.true * if_i_lose + (1 - belief.true) * after_loss(lives, declarer, seat)
+    caught = (1 - belief.improvable) * BLUFF_CAUGHT + belief.improvable * TRUE_RAISE_RISK
+    take = caught * if_i_lose + (1 - caught) * if_other_loses
+    skip = SKIPPED_RISK * if_i_lose + (1 - SKIPPED_RISK) * if_other_loses
+    return Outlook(challenge, take, skip)
+
+
+# --- The bot ---------------------------------------------------------------------------------
+
+
+class HardLiarsPokerBot(LiarsPokerBot):
+    """The strongest Liar's Poker bot: inference from the whole public history, decisions by
+    win chance, and claims phrased the same way whether true or not.
+
+    - **Deciding**, it estimates the chance the claim is true (see :func:`claim_belief`) and
+      the chance it could truthfully raise after a take, turns each choice into its chance to
+      win the game given everyone's lives (a right challenge against a seat on its last life
+      knocks a rival out), and picks the best; a Skip when both are clearly worse than
+      passing the decision on.
+    - **Declaring**, it says the truth in full when that is a raise, the claim hardest for the
+      next seat to better truthfully. When it must bluff, it names the cheapest raise in full
+      detail too (the worst hand that raise allows), so a bluff reads like a truth.
+    - **Discarding** and remembering the hand it passed on are the normal bot's; it Double
+      Dips when its draw missed.
+    - **Flip**, before a true claim, toward a neighbour on its last life.
+    """
+
+    def _decide(self, view: LiarsPokerView) -> Action:
+        seat = view.seat
+        if not view.can_take:
+            return Challenge(seat)
+        belief = claim_belief(view, self.held, self.rng)
+        chances = outlook(view, belief)
+        best = max(chances.challenge, chances.take)
+        if Chip.SKIP in view.playable_chips and chances.skip > best + SKIP_GAIN:
+            return PlayChip(seat, Chip.SKIP)
+        if chances.challenge > chances.take:
+            return Challenge(seat)
+        self.discarded = []
+        return Take(seat)
+
+    def _declare(self, view: LiarsPokerView) -> Action:
+        seat = view.seat
+        truth = declaration_of(value_of(view.full_hand, view.round_rules.poker))
+        if is_legal(truth, view):
+            if Chip.FLIP in view.playable_chips and _flip_toward_last_life(view):
+                return PlayChip(seat, Chip.FLIP)
+            return self._said(view, truth)
+        if Chip.DOUBLE_DIP in view.playable_chips:
+            return PlayChip(seat, Chip.DOUBLE_DIP)
+        return self._said(view, self._bluff(view))
+
+    def _bluff(self, view: LiarsPokerView) -> Declaration:
+        """The cheapest raise, said in full: the worst hand it allows reads like a hand held."""
+        raises = legal_raises(view, 1)
+        if not raises:
+            return top_declaration(view)
+        cheapest = raises[0]
+        in_full = declaration_of(cheapest.floor)
+        if is_legal(in_full, view):
+            return in_full
+        if is_legal(cheapest.declaration, view):
+            return cheapest.declaration
+        return top_declaration(view)
+
+
+def _flip_toward_last_life(view: LiarsPokerView) -> bool:
+    """Whether reversing would hand a true claim to a neighbour on its last life, while the
+    neighbour it would go to otherwise has lives to spare."""
+    ahead = _next_alive(view, view.direction)
+    behind = _next_alive(view, -view.direction)
+    return ahead != behind and view.lives[behind] == 1 and view.lives[ahead] > 1
+
+
+def _next_alive(view: LiarsPokerView, direction: int) -> int:
+    for step in range(1, view.seats):
+        candidate = (view.seat + step * direction) % view.seats
+        if view.lives[candidate] > 0:
+            return candidate
+    return view.seat

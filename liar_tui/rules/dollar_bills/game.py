@@ -1,0 +1,417 @@
+"""Liar's Poker with dollar bills, as decided in RULINGS.md.
+
+Every seat holds one bill with a hidden serial number; seats bid how many times a digit
+appears across all the bills, raise or pass, and when every other seat has passed the last
+bid the bills are shown and the bidder collects from, or pays, everyone else.
+
+A state is a whole *session*: the ledger carries over from game to game and the starter
+moves one seat to the left each time, so the next game is dealt the moment one is settled.
+The module is pure: chance comes only from the ``random.Random`` kept in the state, so a
+session replays exactly from its seed and its list of actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from liar_tui.rules.base import IllegalAction
+from liar_tui.rules.dollar_bills.rules import DIGIT_ORDER as DIGIT_ORDER
+from liar_tui.rules.dollar_bills.rules import MAX_DIGITS as MAX_DIGITS
+from liar_tui.rules.dollar_bills.rules import MAX_SEATS as MAX_SEATS
+from liar_tui.rules.dollar_bills.rules import MAX_STAKE as MAX_STAKE
+from liar_tui.rules.dollar_bills.rules import MIN_DIGITS as MIN_DIGITS
+from liar_tui.rules.dollar_bills.rules import MIN_SEATS as MIN_SEATS
+from liar_tui.rules.dollar_bills.rules import Rules as Rules
+from liar_tui.rules.dollar_bills.rules import digit_rank as digit_rank
+
+# --------------------------------------------------------------------------- bids
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A claim that the bills hold at least ``count`` of ``digit`` between them."""
+
+    count: int
+    digit: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """Bids compare by count first, then by digit with zero as ten."""
+        return (self.count, digit_rank(self.digit))
+
+    @property
+    def text(self) -> str:
+        """The bid as players call it: ``One 3``, ``Two 2s``, ``Twenty-one 0s``."""
+        plural = "" if self.count == 1 else "s"
+        return f"{number_words(self.count).capitalize()} {self.digit}{plural}"
+
+
+def is_raise(new: Bid, old: Bid) -> bool:
+    """The same count of a higher digit, or a higher count of any digit."""
+    return new.key > old.key
+
+
+def bid_number(bid: Bid) -> int:
+    """Where a bid stands among all bids, from ``One 1`` as 0: ten numbers to each count."""
+    return (bid.count - 1) * len(DIGIT_ORDER) + digit_rank(bid.digit) - 1
+
+
+def bid_numbered(number: int) -> Bid:
+    """The bid that stands at ``number`` (see :func:`bid_number`)."""
+    count, rank = divmod(number, len(DIGIT_ORDER))
+    return Bid(count + 1, DIGIT_ORDER[rank])
+
+
+def raise_numbers(old: Bid | None, most: int) -> range:
+    """The numbers of every bid of at most ``most`` that may follow ``old`` (any bid opens)."""
+    return range(0 if old is None else bid_number(old) + 1, most * len(DIGIT_ORDER))
+
+
+def raises_over(old: Bid | None, most: int) -> list[Bid]:
+    """Every bid of at most ``most`` that may follow ``old``, lowest first."""
+    return [bid_numbered(number) for number in raise_numbers(old, most)]
+
+
+def lowest_raise(old: Bid | None, digit: int) -> Bid:
+    """The cheapest bid on ``digit`` that may follow ``old``; it may exceed the ceiling."""
+    if old is None:
+        return Bid(1, digit)
+    same = Bid(old.count, digit)
+    return same if is_raise(same, old) else Bid(old.count + 1, digit)
+
+
+_ONES = (
+    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
+    *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"),
+    *("seventeen", "eighteen", "nineteen"),
+)
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def number_words(number: int) -> str:
+    """A count in words, as it is called out at the table: ``forty-two``."""
+    if number >= 100:
+        hundreds, rest = divmod(number, 100)
+        words = f"{_ONES[hundreds]} hundred"
+        return f"{words} and {number_words(rest)}" if rest else words
+    if number < 20:
+        return _ONES[number]
+    tens, ones = divmod(number, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+# --------------------------------------------------------------------------- the show
+
+
+def count_digit(digit: int, serials: Iterable[str]) -> int:
+    """How many times ``digit`` occurs across all the serial numbers."""
+    return sum(serial.count(str(digit)) for serial in serials)
+
+
+def settle(bid: Bid, bidder: int, serials: Sequence[str], stake: int) -> tuple[int, ...]:
+    """What each seat wins (positive) or pays (negative) once the bills are shown.
+
+    A true bid collects the stake from every other seat; a false one pays it to each.
+    The amounts always sum to zero.
+    """
+    sign = 1 if count_digit(bid.digit, serials) >= bid.count else -1
+    others = len(serials) - 1
+    return tuple(
+        sign * stake * others if seat == bidder else -sign * stake for seat in range(len(serials))
+    )
+
+
+def draw_serial(digits: int, rng: random.Random) -> str:
+    return "".join(str(rng.randrange(10)) for _ in range(digits))
+
+
+# --------------------------------------------------------------------------- actions, events
+
+
+@dataclass(frozen=True)
+class PlaceBid:
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Let the standing bid be; the seat may still raise when play comes round again."""
+
+    seat: int
+
+
+Turn = PlaceBid | Pass
+
+
+@dataclass(frozen=True)
+class BidPlaced:
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True)
+class Passed:
+    seat: int
+    passes: int
+    """Passes in a row since the last bid, this one included."""
+
+
+@dataclass(frozen=True)
+class BillsShown:
+    """Every other seat passed: the bills are turned over and the digit counted."""
+
+    game: int
+    bidder: int
+    bid: Bid
+    serials: tuple[str, ...]
+    count: int
+    """How many times the bid's digit occurs across all the serials."""
+
+    @property
+    def held(self) -> bool:
+        """Whether the bid was true."""
+        return self.count >= self.bid.count
+
+
+@dataclass(frozen=True)
+class Settled:
+    """Who paid whom for one game, and the session's ledger after it."""
+
+    game: int
+    bidder: int
+    held: bool
+    amounts: tuple[int, ...]
+    ledger: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameDealt:
+    """A new game: fresh bills for everyone, and the seat that must open the bidding."""
+
+    game: int
+    starter: int
+
+
+Event = BidPlaced | Passed | BillsShown | Settled | GameDealt
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game, all of it public once the bills were shown."""
+
+    game: int
+    starter: int
+    turns: tuple[Turn, ...]
+    shown: BillsShown
+    settled: Settled
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class DollarBillsView:
+    """What one seat may know: its own bill, the bidding so far and the public record."""
+
+    seat: int
+    seats: int
+    rules: Rules
+    game: int
+    starter: int
+    serial: str
+    """This seat's own serial number; the others stay face down until the show."""
+    turn: int
+    """The seat whose turn it is."""
+    turns: tuple[Turn, ...]
+    """This game's bids and passes, in order."""
+    standing: Bid | None
+    """The bid to beat; None until the starter has opened."""
+    bidder: int | None
+    passes: int
+    """Passes in a row since the standing bid."""
+    ledger: tuple[int, ...]
+    """Each seat's winnings (or losses) over the session so far."""
+    past_games: tuple[GameRecord, ...]
+
+    @property
+    def max_count(self) -> int:
+        """The highest count a bid may claim: every digit in play."""
+        return self.rules.digits * self.seats
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class DollarBillsSession:
+    """The full state of one table. Only the table holds it; seats get :meth:`view`."""
+
+    over = False
+    """A session has no natural end: the ledger runs on until the players leave it."""
+
+    def __init__(self, rules: Rules, seats: int, seed: int) -> None:
+        rules.check()
+        if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"Liar's Poker with dollar bills seats {MIN_SEATS} to {MAX_SEATS}.")
+        self.rules = rules
+        self.seats = seats
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.ledger: list[int] = [0] * seats
+        self.past_games: list[GameRecord] = []
+        self.game = 0
+        self.starter = self.rng.randrange(seats)
+        self.serials: list[str] = []
+        self.turns: list[Turn] = []
+        self.turn = self.starter
+        self.standing: Bid | None = None
+        self.bidder: int | None = None
+        self.passes = 0
+        self._deal()
+
+    @property
+    def max_count(self) -> int:
+        return self.rules.digits * self.seats
+
+    # queries ------------------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        return (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Turn]:
+        """Pass (once there is a bid to pass on) and every raise, lowest first."""
+        if seat != self.turn:
+            return []
+        passes: list[Turn] = [] if self.standing is None else [Pass(seat)]
+        return passes + [PlaceBid(seat, bid) for bid in raises_over(self.standing, self.max_count)]
+
+    def refusal(self, action: object) -> str | None:
+        """Why ``action`` may not be applied now, in one sentence; None when it may."""
+        if not isinstance(action, PlaceBid | Pass):
+            return "Liar's Poker with dollar bills only takes bids and passes."
+        if type(action.seat) is not int or not 0 <= action.seat < self.seats:
+            return f"There is no seat {action.seat!r}."
+        if action.seat != self.turn:
+            return "It is not this seat's turn."
+        if isinstance(action, Pass):
+            if self.standing is None:
+                return "The first player must open with a bid, not pass."
+            return None
+        return self._bid_refusal(action.bid)
+
+    def _bid_refusal(self, bid: object) -> str | None:
+        if not isinstance(bid, Bid) or type(bid.count) is not int or type(bid.digit) is not int:
+            return "A bid is a whole number of some digit, like two 3s."
+        if not 0 <= bid.digit <= 9:
+            return "The digit of a bid must be from 0 to 9."
+        if not 1 <= bid.count <= self.max_count:
+            return f"There are {self.max_count} digits in play, so bid from 1 to {self.max_count}."
+        if self.standing is not None and not is_raise(bid, self.standing):
+            return (
+                f"{bid.text} does not raise {self.standing.text}: bid as many of a higher digit "
+                "(zero counts as ten) or more of any digit."
+            )
+        return None
+
+    def view(self, seat: int) -> DollarBillsView:
+        return DollarBillsView(
+            seat=seat,
+            seats=self.seats,
+            rules=self.rules,
+            game=self.game,
+            starter=self.starter,
+            serial=self.serials[seat],
+            turn=self.turn,
+            turns=tuple(self.turns),
+            standing=self.standing,
+            bidder=self.bidder,
+            passes=self.passes,
+            ledger=tuple(self.ledger),
+            past_games=tuple(self.past_games),
+        )
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's winnings (or losses) over the session: the ledger, summing to zero."""
+        return tuple(float(amount) for amount in self.ledger)
+
+    def completed_games(self) -> int:
+        return len(self.past_games)
+
+    def snapshot(self) -> dict[str, object]:
+        """The whole state as plain values, for equality checks after replay or resume."""
+        return {
+            "rules": self.rules,
+            "seats": self.seats,
+            "seed": self.seed,
+            "rng": self.rng.getstate(),
+            "ledger": tuple(self.ledger),
+            "past_games": tuple(self.past_games),
+            "game": self.game,
+            "starter": self.starter,
+            "serials": tuple(self.serials),
+            "turns": tuple(self.turns),
+            "turn": self.turn,
+            "standing": self.standing,
+            "bidder": self.bidder,
+            "passes": self.passes,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when everything in them is, the generator's state included."""
+        if not isinstance(other, DollarBillsSession):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    # changes ------------------------------------------------------------------
+
+    def apply(self, action: Turn) -> list[Event]:
+        """Take a bid or a pass; when every other seat has passed, show, settle and deal."""
+        if reason := self.refusal(action):
+            raise IllegalAction(reason)
+        self.turns.append(action)
+        self.turn = (self.turn + 1) % self.seats
+        if isinstance(action, PlaceBid):
+            self.standing = action.bid
+            self.bidder = action.seat
+            self.passes = 0
+            return [BidPlaced(action.seat, action.bid)]
+        self.passes += 1
+        events: list[Event] = [Passed(action.seat, self.passes)]
+        if self.passes == self.seats - 1:
+            events += self._show()
+        return events
+
+    def _show(self) -> list[Event]:
+        assert self.standing is not None and self.bidder is not None
+        bid, bidder = self.standing, self.bidder
+        shown = BillsShown(
+            self.game, bidder, bid, tuple(self.serials), count_digit(bid.digit, self.serials)
+        )
+        amounts = settle(bid, bidder, self.serials, self.rules.stake)
+        self.ledger = [total + amount for total, amount in zip(self.ledger, amounts, strict=True)]
+        settled = Settled(self.game, bidder, shown.held, amounts, tuple(self.ledger))
+        self.past_games.append(
+            GameRecord(self.game, self.starter, tuple(self.turns), shown, settled)
+        )
+        self.starter = (self.starter + 1) % self.seats
+        return [shown, settled, self._deal()]
+
+    def _deal(self) -> GameDealt:
+        self.game += 1
+        self.serials = [draw_serial(self.rules.digits, self.rng) for _ in range(self.seats)]
+        self.turns = []
+        self.turn = self.starter
+        self.standing = None
+        self.bidder = None
+        self.passes = 0
+        return GameDealt(self.game, self.starter)
+
+
+def replay(rules: Rules, seats: int, seed: int, actions: Iterable[Turn]) -> DollarBillsSession:
+    """Rebuild a session from its seed and the actions applied to it, in order."""
+    session = DollarBillsSession(rules, seats, seed)
+    for action in actions:
+        session.apply(action)
+    return session

@@ -1,0 +1,259 @@
+"""The dollar-bill table as the people at this keyboard see it.
+
+The screen listens to its human seats through the table, shows the bill of the person
+whose turn it is in large digits, and sends bids and passes on the bus. Whatever comes
+back (a refusal, a show, the next deal) arrives as a message, and the screen decides what
+to show next in one place, :meth:`DollarBillsPlayScreen._advance`, only while it is on top.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Footer, Static
+
+from liar_tui.games import plugin
+from liar_tui.rules.dollar_bills.game import DollarBillsView, GameRecord, Pass, PlaceBid, Settled
+from liar_tui.rules.dollar_bills.odds import probability_at_least
+from liar_tui.screens.dollar_bills.bid_builder import BidBuilder, chance_text
+from liar_tui.screens.dollar_bills.bill import BillFace, dollars
+from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
+from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel
+from liar_tui.screens.dollar_bills.privacy import BillPrivacyScreen
+from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen
+from liar_tui.screens.table_screen import TableScreen
+from liar_tui.screens.wording import subject_verb
+from liar_tui.table.table import Refused, SeatChannel
+
+if TYPE_CHECKING:
+    from liar_tui.store.saves import SavedTable
+
+
+def saved_summary(saved: SavedTable) -> str:
+    """One line on where the saved session stands: its game and every seat's winnings.
+
+    The ledger comes from replaying the save, as the table itself will when it resumes.
+    """
+    from liar_tui.table.local import open_table
+
+    view: DollarBillsView = open_table(saved.setup, saved.actions).view(0)
+    title = plugin(saved.setup.game).title
+    ledger = " · ".join(
+        f"{name} {dollars(amount)}"
+        for name, amount in zip(saved.setup.names, view.ledger, strict=True)
+    )
+    return f"{title}, game {view.game}: {ledger}"
+
+
+class DollarBillsPlayScreen(TableScreen):
+    """One dollar-bill table: your bill, the bid builder, the bidding so far, the seats."""
+
+    LEAVE_QUESTION: ClassVar[str] = (
+        "Leave the table? The game is saved after every bid and pass, "
+        "so you can resume it from the home screen."
+    )
+
+    CSS_PATH = "play.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "ledger", "Ledger"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, channel: SeatChannel) -> None:
+        super().__init__(channel)
+        self._views: dict[int, DollarBillsView] = {}
+        self._to_act: tuple[int, ...] = ()
+        self._shows: deque[GameRecord] = deque()
+        self._showing: tuple[int, int, int] | None = None
+        """(seat, game, turns so far) whose turn the builder is set for, or None."""
+        self._face_up: int | None = None
+        """The seat whose bill is on screen, if any."""
+        self._cleared: tuple[int, int] | None = None
+        """(seat, game) the privacy screen was last passed for, in a hot-seat game."""
+        self._turn_sent = False
+        """A bid or pass is on its way to the table: a second Enter must not send another."""
+
+    # layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        look = self.look
+        with Horizontal(id="table-area"):
+            with Vertical(id="main-column"):
+                with Vertical(id="bill-panel"):
+                    yield BillFace(look, id="bill")
+                with Vertical(id="bid-panel"):
+                    yield Static("", id="standing")
+                    yield BidBuilder(self.liar_app.settings.show_odds, id="builder")
+                    yield Static("", id="waiting")
+                with VerticalScroll(id="history-panel", can_focus=False):
+                    yield BidHistory(self.names, look, id="history")
+            with Vertical(id="side-column"):
+                yield SeatsPanel(self.names, look, id="seats")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#bill-panel").border_title = "Your bill"
+        self.query_one("#bid-panel").border_title = "Bidding"
+        self.query_one("#history-panel").border_title = "This game"
+        self.query_one("#side-column").border_title = "Liar's Poker · bills"
+        self.query_one("#builder").display = False
+
+    # table updates --------------------------------------------------------------------
+
+    @on(TableScreen.TableUpdated)
+    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
+        update = message.update
+        if isinstance(update, Refused):
+            self._turn_sent = False
+            what = "Pass refused" if isinstance(update.action, Pass) else "Bid refused"
+            self.notify(update.reason, title=what, severity="warning", markup=False)
+            return
+        self._views[update.seat] = update.view
+        self._to_act = update.to_act
+        if update.seat == self.humans[0] and any(
+            isinstance(event, Settled) for event in update.events
+        ):
+            self._shows.append(update.view.past_games[-1])
+        self._queue_advance()
+
+    def _advance(self) -> None:
+        """Show what comes next: a show of the bills, a privacy screen, or a turn to bid."""
+        self._advance_queued = False
+        if self.app.screen is not self or self._privacy_open or not self._views:
+            return
+        if self._shows:
+            record = self._shows.popleft()
+            self._redraw_panels()
+            self.app.push_screen(
+                BillsRevealScreen(record, self.names, self.look, self.action_ledger),
+                self._reveal_closed,
+            )
+            return
+        active = self._active_human()
+        if active is None:
+            self._show_waiting()
+            return
+        view = self._views[active]
+        turn = (active, view.game, len(view.turns))
+        if turn == self._showing:
+            return
+        if self.hot_seat and self._cleared != (active, view.game):
+            self._show_waiting(f"Pass the keyboard to {self.names[active]}.")
+            self._privacy_open = True
+            self.app.push_screen(
+                BillPrivacyScreen(self.names[active], view.game),
+                lambda ready: self._privacy_passed((active, view.game), bool(ready)),
+            )
+            return
+        self._show_turn(active)
+
+    def _active_human(self) -> int | None:
+        return next((seat for seat in self.humans if seat in self._to_act), None)
+
+    def _reveal_closed(self, leave: bool | None) -> None:
+        if leave:
+            self.liar_app.return_home()
+
+    # drawing --------------------------------------------------------------------------
+
+    def _public_view(self) -> DollarBillsView:
+        """The first seat we hear: the panels use only what every seat may see."""
+        return self._views[self.humans[0]]
+
+    def _redraw_panels(self) -> None:
+        view = self._public_view()
+        self.query_one("#seats", SeatsPanel).show(view, self._face_up, self.humans)
+        self.query_one("#history", BidHistory).show(view)
+        self.query_one("#history-panel", VerticalScroll).scroll_end(animate=False)
+        self._show_standing()
+
+    def _show_bill(self, seat: int | None) -> None:
+        """Turn ``seat``'s bill face up, or every bill face down when ``seat`` is None."""
+        self._face_up = seat
+        bill = self.query_one("#bill", BillFace)
+        panel = self.query_one("#bill-panel")
+        if seat is None:
+            bill.turn_over(self._public_view().rules.digits)
+            panel.border_title = "Bills face down"
+            return
+        bill.show(self._views[seat].serial)
+        name = self.names[seat]
+        owner = f"{name}'s bill" if self.hot_seat and name != "You" else "Your bill"
+        panel.border_title = Content(f"{owner} · game {self._views[seat].game}")
+
+    def _show_standing(self) -> None:
+        """The bid to beat, by whom, and how likely it is from the bill on screen."""
+        view = self._public_view()
+        standing = self.query_one("#standing", Static)
+        if view.standing is None or view.bidder is None:
+            opener = subject_verb(self.names[view.turn], "open")
+            standing.update(Text(f"No bid yet: {opener} the bidding.", style="italic"))
+            return
+        line = Text("To beat: ")
+        line.append(view.standing.text, style="bold")
+        line.append(f" by {self.names[view.bidder]}")
+        if self._face_up is not None and self.liar_app.settings.show_odds:
+            own = self._views[self._face_up]
+            chance = probability_at_least(
+                view.standing.count, view.standing.digit, own.serial, own.seats, own.rules.digits
+            )
+            line.append(f" · {chance_text(chance)}", style="dim")
+        standing.update(line)
+
+    def _show_turn(self, seat: int) -> None:
+        view = self._views[seat]
+        self._showing = (seat, view.game, len(view.turns))
+        self._turn_sent = False
+        self._show_bill(seat)
+        builder = self.query_one("#builder", BidBuilder)
+        builder.display = True
+        self.query_one("#waiting", Static).display = False
+        builder.start_turn(view.standing, view.max_count, view.serial, view.seats)
+        name = self.names[seat]
+        whose = "your" if not self.hot_seat or name == "You" else f"{name}'s"
+        verb = "open" if view.standing is None else "raise or pass"
+        self.query_one("#bid-panel").border_title = Content(f"It is {whose} turn: {verb}")
+        builder.focus()
+        self._redraw_panels()
+
+    def _show_waiting(self, headline: str | None = None) -> None:
+        """Hide the builder; say whom the table waits for. One person keeps the bill in view."""
+        self._showing = None
+        self._show_bill(None if self.hot_seat else self.humans[0])
+        self.query_one("#builder", BidBuilder).display = False
+        waiting = self.query_one("#waiting", Static)
+        waiting.display = True
+        self.query_one("#bid-panel").border_title = "Bidding"
+        view = self._public_view()
+        if headline is not None:
+            waiting.update(Text(headline, style="bold"))
+        else:
+            waiting.update(Text(f"Waiting for {self.names[view.turn]}…", style="italic"))
+        self._redraw_panels()
+
+    # player actions -------------------------------------------------------------------
+
+    @on(BidBuilder.Submitted)
+    def _bid_submitted(self, event: BidBuilder.Submitted) -> None:
+        if self._showing is not None and not self._turn_sent:
+            self._turn_sent = True
+            self.channel.send(PlaceBid(self._showing[0], event.bid))
+
+    @on(BidBuilder.PassChosen)
+    def _pass_chosen(self) -> None:
+        if self._showing is not None and not self._turn_sent:
+            self._turn_sent = True
+            self.channel.send(Pass(self._showing[0]))
+
+    def action_ledger(self) -> None:
+        if not self._views:
+            return
+        view = self._public_view()
+        self.app.push_screen(BillsLedgerScreen(self.names, view.ledger, view.past_games, self.look))

@@ -1,0 +1,97 @@
+"""Scores and the history of every round: the public record players count cards from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from liar_tui.rules.liar_game.game import RoundRevealed
+from liar_tui.screens.wording import names_joined
+from liar_tui.widgets.card_art import CardLook, inline_cards
+
+
+def standings_text(
+    names: Sequence[str], scores: Sequence[int], history: Sequence[RoundRevealed], target: int
+) -> Text:
+    """One line per seat, best first: score and rounds won."""
+    wins = [sum(seat in result.winners for result in history) for seat in range(len(names))]
+    order = sorted(range(len(names)), key=lambda seat: (-scores[seat], seat))
+    width = max(cell_len(name) for name in names)
+    text = Text(f"Playing to {target}. Rounds played: {len(history)}.\n", style="dim")
+    for seat in order:
+        rounds = "round" if wins[seat] == 1 else "rounds"
+        name = names[seat] + " " * (width - cell_len(names[seat]))
+        line = f"{name}  {scores[seat]:>5}   won {wins[seat]} {rounds}\n"
+        text.append(line, style="bold" if scores[seat] == max(scores) else "")
+    text.rstrip()
+    return text
+
+
+def history_cell(result: RoundRevealed, seat: int, look: CardLook) -> Text:
+    """A seat's hand in one round, one-line cards and value; the winner's in bold green."""
+    hand = result.hand_of(seat)
+    cell = inline_cards(hand.score.cards, look)
+    style = "bold #50c878" if hand.won else ""
+    cell.append(f" {hand.score.value}", style=style)
+    return cell
+
+
+class ScoreboardScreen(Screen[None]):
+    """Opened from the table with ``s``; any of its keys goes back."""
+
+    CSS_PATH = "scoreboard.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,s,enter", "close", "Back"),
+    ]
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        scores: Sequence[int],
+        history: Sequence[RoundRevealed],
+        target: int,
+        look: CardLook,
+    ) -> None:
+        super().__init__()
+        self.names = tuple(names)
+        self.scores = tuple(scores)
+        self.history = tuple(history)
+        self.target = target
+        self.look = look
+
+    def compose(self) -> ComposeResult:
+        yield Static("Scores", classes="title")
+        yield Static(
+            standings_text(self.names, self.scores, self.history, self.target), id="standings"
+        )
+        yield Static("Rounds, newest first", classes="title")
+        if self.history:
+            yield DataTable(id="history", zebra_stripes=True, cursor_type="row")
+        else:
+            yield Static("No round has been played yet.", id="history-empty", classes="muted")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if not self.history:
+            return
+        table = self.query_one("#history", DataTable)
+        # The winner comes before the hands: with many seats the hands scroll sideways.
+        table.add_column("Round", key="round")
+        table.add_column("Winner", key="winner")
+        for seat, name in enumerate(self.names):
+            table.add_column(Text(name), key=f"seat-{seat}")
+        for result in reversed(self.history):
+            winners = Text(names_joined([self.names[seat] for seat in result.winners]))
+            cells = [history_cell(result, seat, self.look) for seat in range(len(self.names))]
+            table.add_row(str(result.round), winners, *cells, key=str(result.round))
+        table.focus()
+
+    def action_close(self) -> None:
+        self.dismiss()

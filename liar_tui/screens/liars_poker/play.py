@@ -1,0 +1,569 @@
+"""The Liar's Poker table as the people at this keyboard see it.
+
+The screen listens to its human seats through the table and shows, for the one whose turn it
+is, the step of the turn they are at: the decision (take the hand unseen, challenge, or play
+a chip), the discard, then the declaration. Whatever comes back (a refusal, a challenge
+resolved, the end of the game) arrives as a message, and the screen decides what to show next
+in one place, :meth:`LiarsPokerPlayScreen._advance`, only while it is on top.
+
+At one keyboard the hand is private to whoever holds it: a privacy screen comes up whenever
+the turn passes to another person, before anything of theirs is shown.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.events import Resize
+from textual.widgets import Button, Footer, Input, Static
+
+from liar_tui.games import plugin
+from liar_tui.rules.cards import Card
+from liar_tui.rules.liars_poker.game import (
+    Challenge,
+    ChallengeResolved,
+    Chip,
+    ChipPlayed,
+    ChooseRules,
+    Declare,
+    Discard,
+    GameOver,
+    LiarsPokerView,
+    Phase,
+    PlayChip,
+    RoundRules,
+    Take,
+)
+from liar_tui.rules.liars_poker.poker_hands import hand_rank
+from liar_tui.screens.liars_poker.challenge import ChallengeScreen
+from liar_tui.screens.liars_poker.declaration_builder import DeclarationBuilder
+from liar_tui.screens.liars_poker.discard_picker import DiscardPicker, DiscardRules
+from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
+from liar_tui.screens.liars_poker.panels import (
+    ChipNote,
+    LivesBoard,
+    chip_name,
+    doing,
+    history_lines,
+    lives_line,
+    rules_phrases,
+)
+from liar_tui.screens.privacy import PrivacyScreen
+from liar_tui.screens.table_screen import TableScreen
+from liar_tui.screens.wording import subject_verb
+from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
+from liar_tui.widgets.buttons import MouseButton
+from liar_tui.widgets.card_art import inline_cards
+from liar_tui.widgets.cards import CardFace
+
+if TYPE_CHECKING:
+    from liar_tui.store.saves import SavedTable
+
+SHORT_SCREEN = 30
+"""Below this many rows the hand being declared is shown in one line, not as card faces."""
+
+Stage = tuple[int, int, Phase, int, int, int]
+"""(seat, round, phase, declarations, draws, chips left): one step of one seat's turn."""
+
+_REFUSED_TITLES = {Discard: "Not discarded", Declare: "Not declared", ChooseRules: "Rules not set"}
+
+
+def saved_summary(saved: SavedTable) -> str:
+    """One line on where the saved game stands: its game, round, and every seat's lives.
+
+    The lives come from replaying the save, as the table itself will when it resumes.
+    """
+    from liar_tui.table.local import open_table
+
+    view: LiarsPokerView = open_table(saved.setup, saved.actions).view(0)
+    title = plugin(saved.setup.game).title
+    return f"{title}, round {view.round}: {lives_line(saved.setup.names, view.lives)}"
+
+
+class LiarsPokerPlayScreen(TableScreen):
+    """One Liar's Poker table: the lives board, the round so far, and the turn in hand."""
+
+    CSS_PATH = "play.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "take", "Take"),
+        Binding("c", "challenge", "Challenge"),
+        Binding("k", "skip", "Skip chip"),
+        Binding("ctrl+f", "flip", "Flip chip", priority=True),
+        Binding("ctrl+d", "double_dip", "Double Dip chip", priority=True),
+        Binding("escape", "leave", "Leave"),
+    ]
+    """The chips played while declaring take Ctrl keys: plain letters go into the
+    declaration's text line there."""
+
+    def __init__(self, channel: SeatChannel) -> None:
+        super().__init__(channel)
+        self._views: dict[int, LiarsPokerView] = {}
+        self._to_act: tuple[int, ...] = ()
+        self._challenges: deque[tuple[ChallengeResolved, RoundRules]] = deque()
+        self._chip_notes: list[ChipNote] = []
+        self._game_over: GameOver | None = None
+        self._game_over_shown = False
+        self._stage: Stage | None = None
+        """The step of a human's turn on screen, or None when no human is to act."""
+        self._cleared: int | None = None
+        """The person (seat) the privacy screen was last passed for, in a hot-seat game."""
+        self._before_draw: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
+        """(seat, round, declarations) of a taker's turn and the hand they took, to show
+        which cards the draw brought."""
+        self._choosing_rules = False
+        self._sent = False
+        """An action is on its way to the table: a second key must not send it twice."""
+
+    # layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        look = self.look
+        with Horizontal(id="table-area"):
+            with Vertical(id="main-column"):
+                with Vertical(id="table-panel"):
+                    yield Static(id="declaration-line")
+                    yield Static(id="communal-line")
+                    yield Static(id="rules-line")
+                with VerticalScroll(id="action-panel"):
+                    yield Static(id="waiting")
+                    with Vertical(id="decision"):
+                        yield Static(id="decision-text")
+                        with Horizontal(id="decision-buttons", classes="button-row"):
+                            yield MouseButton(
+                                "Take (t)", id="take", variant="primary", compact=True
+                            )
+                            yield MouseButton(
+                                "Challenge (c)", id="challenge", variant="error", compact=True
+                            )
+                            yield MouseButton("Skip (k)", id="skip", compact=True)
+                    yield Static(id="holding")
+                    yield DiscardPicker(look, id="discard-picker")
+                    with Vertical(id="declare"):
+                        yield Horizontal(id="drawn-cards")
+                        yield Static(id="drawn-inline")
+                        with Horizontal(id="chip-buttons", classes="button-row"):
+                            yield MouseButton("Flip (Ctrl+F)", id="flip", compact=True)
+                            yield MouseButton("Double Dip (Ctrl+D)", id="double-dip", compact=True)
+                        yield DeclarationBuilder(
+                            self.setup.rules.round.poker, None, card_look=look, id="builder"
+                        )
+            with Vertical(id="side-column"):
+                with Vertical(id="lives-panel"):
+                    yield LivesBoard(self.names, look, id="lives")
+                with VerticalScroll(id="history-panel"):
+                    yield Static(id="history")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#lives-panel").border_title = "Liar's Poker"
+        self.query_one("#history-panel").border_title = "This round"
+        self.query_one("#table-panel").border_title = "Round 1"
+        self._hide_turn()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.height < SHORT_SCREEN, "-short")
+
+    # table updates --------------------------------------------------------------------
+
+    @on(TableScreen.TableUpdated)
+    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
+        update = message.update
+        if isinstance(update, Refused):
+            self._sent = False
+            title = _REFUSED_TITLES.get(type(update.action), "Not allowed")
+            self.notify(update.reason, title=title, severity="warning", markup=False)
+            return
+        self._sent = False
+        before = self._views.get(update.seat)
+        if update.seat == self.humans[0]:
+            self._read_events(update, before)
+        self._views[update.seat] = update.view
+        self._to_act = update.to_act
+        self._queue_advance()
+
+    def _read_events(self, update: SeatUpdate, before: LiarsPokerView | None) -> None:
+        """Keep what only the events tell: challenges to show, chips played, the end."""
+        for event in update.events:
+            if isinstance(event, ChallengeResolved):
+                # The round's rules as they were: the update's view is of the next round.
+                rules = before.round_rules if before is not None else update.view.round_rules
+                self._challenges.append((event, rules))
+            elif isinstance(event, ChipPlayed) and before is not None:
+                count = len(before.declarations)
+                self._chip_notes.append(ChipNote(before.round, count, event.seat, event.chip))
+            elif isinstance(event, GameOver):
+                self._game_over = event
+
+    async def _advance(self) -> None:
+        """Show what comes next: a challenge, the game's end, a privacy screen, or a turn."""
+        self._advance_queued = False
+        if self.app.screen is not self or self._privacy_open or self._choosing_rules:
+            return
+        if not self._views:
+            return
+        self._redraw_panels()
+        if self._challenges:
+            resolved, rules = self._challenges.popleft()
+            self._hide_turn()
+            self.app.push_screen(ChallengeScreen(resolved, self.names, self.look, rules))
+            return
+        if self._game_over is not None:
+            self._hide_turn("The game is over.")
+            if not self._game_over_shown:
+                self._game_over_shown = True
+                self._show_game_over(self._game_over)
+            return
+        active = next((seat for seat in self.humans if seat in self._to_act), None)
+        if active is None:
+            self._hide_turn()
+            return
+        view = self._views[active]
+        stage: Stage = (
+            active,
+            view.round,
+            view.phase,
+            len(view.declarations),
+            len(view.discards),
+            len(view.chips[active]),
+        )
+        if stage == self._stage:
+            return
+        if self.hot_seat and self._cleared != active:
+            self._hide_turn(f"Pass the keyboard to {self.names[active]}.")
+            self._privacy_open = True
+            self.app.push_screen(
+                PrivacyScreen(self.names[active], view.round),
+                lambda ready: self._privacy_passed(active, bool(ready)),
+            )
+            return
+        await self._show_turn(stage, view)
+
+    # the panels everyone may see ------------------------------------------------------
+
+    def _public_view(self) -> LiarsPokerView:
+        """The first seat we hear: the panels use only what every seat may see."""
+        return self._views[self.humans[0]]
+
+    def _redraw_panels(self) -> None:
+        view = self._public_view()
+        look = self.look
+        self.query_one("#lives", LivesBoard).show(view, self.humans)
+        self.query_one("#table-panel").border_title = f"Round {view.round}"
+        self.query_one("#declaration-line", Static).update(self._declaration_text(view))
+        communal = self.query_one("#communal-line", Static)
+        communal.display = bool(view.communal)
+        if view.communal:
+            line = Text("On the table: ", style="dim")
+            line.append_text(inline_cards(view.communal, look))
+            communal.update(line)
+        phrases = rules_phrases(view.round_rules)
+        rules_line = self.query_one("#rules-line", Static)
+        rules_line.display = bool(phrases)
+        rules_line.update(Text(look.text("This round: " + " · ".join(phrases)), style="italic"))
+        self._redraw_history(view)
+
+    def _declaration_text(self, view: LiarsPokerView) -> Text:
+        if view.phase is Phase.OVER:
+            return Text("The game is over.", style="bold")
+        if not view.declarations:
+            opener = self.names[view.opener]
+            if view.phase is Phase.CHOOSE_RULES:
+                return Text(f"Dealer's choice: {subject_verb(opener, 'pick')} this round's rules.")
+            return Text(f"{subject_verb(opener, 'open')} the round with a fresh hand.")
+        last = view.declarations[-1]
+        text = Text(f"{self.names[last.seat]} declared ")
+        text.append(last.declaration.text, style="bold")
+        text.append("\nFloor (the worst hand that is true): ", style="dim")
+        text.append(last.floor.describe())
+        return text
+
+    def _redraw_history(self, view: LiarsPokerView) -> None:
+        lines: list[Text] = []
+        if view.last_challenge is not None:
+            done = view.last_challenge
+            lines.append(Text(f"Round {done.round}: {done.sentence(self.names)}", style="dim"))
+        lines += history_lines(view, self.names, self._chip_notes)
+        if not view.declarations and view.phase is not Phase.OVER:
+            opens = subject_verb(self.names[view.opener], "open")
+            lines.append(Text(f"{opens} the round.", style="italic"))
+        self.query_one("#history", Static).update(Text("\n").join(lines))
+        self.query_one("#history-panel", VerticalScroll).scroll_end(animate=False)
+
+    # one human's turn -----------------------------------------------------------------
+
+    def _hide_turn(self, headline: str | None = None) -> None:
+        """Show no hand and no choice; say whom the table waits for."""
+        self._stage = None
+        self._show_only("waiting")
+        panel = self.query_one("#action-panel")
+        panel.border_title = "Waiting"
+        text = Text()
+        if headline is not None:
+            text.append(headline, style="bold")
+        elif self._views:
+            view = self._public_view()
+            if view.to_act is not None:
+                text.append(self._waiting_words(view), style="italic")
+        self.query_one("#waiting", Static).update(text)
+        self.set_focus(None)
+        self.refresh_bindings()
+
+    def _waiting_words(self, view: LiarsPokerView) -> str:
+        name = self.names[view.to_act] if view.to_act is not None else ""
+        if view.phase is Phase.DECIDE:
+            return f"{name} is deciding: take the hand or challenge."
+        if view.phase is Phase.DISCARD:
+            return f"{name} took the hand and is drawing."
+        return f"{name} is {doing(view.phase)}."
+
+    def _show_only(self, section: str | None) -> None:
+        sections = {"waiting", "decision", "discard-picker", "declare"}
+        for name in sections:
+            self.query_one(f"#{name}").display = name == section
+        self.query_one("#holding").display = section in ("discard-picker", "declare")
+
+    def _owner(self, seat: int) -> str:
+        name = self.names[seat]
+        return f"{name}'s" if self.hot_seat and name != "You" else "Your"
+
+    async def _show_turn(self, stage: Stage, view: LiarsPokerView) -> None:
+        self._stage = stage
+        self._sent = False
+        seat = stage[0]
+        panel = self.query_one("#action-panel")
+        if view.phase is Phase.CHOOSE_RULES:
+            self._hide_turn(f"Dealer's choice: {subject_verb(self.names[seat], 'pick')} the rules.")
+            self._stage = stage
+            self._choose_rules(seat, view)
+        elif view.phase is Phase.DECIDE:
+            self._show_only("decision")
+            panel.border_title = f"{self._owner(seat)} turn: take the hand or challenge"
+            self._show_decision(view)
+            self.set_focus(None)
+        elif view.phase is Phase.DISCARD:
+            self._show_only("discard-picker")
+            panel.border_title = Content(f"{self._owner(seat)} hand: pick cards to discard")
+            await self._show_discard(seat, view)
+        elif view.phase is Phase.DECLARE:
+            self._show_only("declare")
+            panel.border_title = Content(f"{self._owner(seat)} hand: declare it")
+            await self._show_declare(seat, view)
+        self.refresh_bindings()
+
+    def _show_decision(self, view: LiarsPokerView) -> None:
+        last = view.declarations[-1]
+        declarer = self.names[last.seat]
+        text = Text("The hand comes to you face down. ")
+        text.append(f"{declarer} declared ")
+        text.append(last.declaration.text, style="bold")
+        text.append(".\n")
+        text.append(
+            "Take it to look, draw and declare higher; or challenge: if the hand is worse "
+            f"than {last.floor.describe()}, {declarer} loses a life, if not, you do."
+        )
+        if view.skipped_by is not None:
+            text.append(
+                f"\n{self.names[view.skipped_by]} played Skip: no Skip answers it.", style="italic"
+            )
+        if not view.can_take:
+            text.append(
+                f"\nNothing can be declared above {last.declaration.text}: you must challenge.",
+                style="bold #ff8080",
+            )
+        self.query_one("#decision-text", Static).update(text)
+        self.query_one("#take", Button).disabled = not view.can_take
+        skip = self.query_one("#skip", Button)
+        skip.display = view.rules.chips
+        skip.disabled = Chip.SKIP not in view.playable_chips
+
+    async def _show_discard(self, seat: int, view: LiarsPokerView) -> None:
+        turn = (seat, view.round, len(view.declarations))
+        if self._before_draw is None or self._before_draw[0] != turn:
+            self._before_draw = (turn, view.hand)
+        rules = view.round_rules
+        drawn_already = self._draws_this_turn(seat, view) > 0
+        communal = view.communal if rules.communal_discardable else ()
+        discard_rules = DiscardRules(
+            limit=rules.discard_limit,
+            at_least_one=rules.must_discard and not drawn_already,
+            communal=len(communal),
+        )
+        picker = self.query_one("#discard-picker", DiscardPicker)
+        await picker.show_hand((*view.hand, *communal), discard_rules)
+        note = ""
+        if drawn_already:
+            note = " Discard and draw again (none to keep the hand)."
+        elif view.discards_left > 1:
+            note = " You draw twice this round: this is the first."
+        self._show_holding(view, note=note)
+        picker.focus()
+
+    def _draws_this_turn(self, seat: int, view: LiarsPokerView) -> int:
+        count = 0
+        for drawn in reversed(view.discards):
+            if drawn.seat != seat:
+                break
+            count += 1
+        return count
+
+    def _show_holding(
+        self, view: LiarsPokerView, drawn: tuple[Card, ...] = (), note: str = ""
+    ) -> None:
+        """What the hand really is (only its holder sees this), and what the draw brought."""
+        text = Text("You hold ")
+        text.append(hand_rank(view.full_hand, view.round_rules.poker).describe(), style="bold")
+        text.append(".")
+        if drawn:
+            text.append(" You drew ")
+            text.append_text(inline_cards(drawn, self.look))
+            text.append(".")
+        text.append(note)
+        self.query_one("#holding", Static).update(text)
+
+    async def _show_declare(self, seat: int, view: LiarsPokerView) -> None:
+        look = self.look
+        turn = (seat, view.round, len(view.declarations))
+        taken = self._before_draw[1] if self._before_draw and self._before_draw[0] == turn else ()
+        drawn = tuple(card for card in view.hand if taken and card not in taken)
+        row = self.query_one("#drawn-cards", Horizontal)
+        await row.remove_children()
+        await row.mount_all(
+            [
+                *(CardFace(card, look, raised=card in drawn) for card in view.hand),
+                *(CardFace(card, look, classes="communal") for card in view.communal),
+            ]
+        )
+        inline = inline_cards(view.hand, look)
+        if view.communal:
+            inline.append(" + on the table ", style="dim")
+            inline.append_text(inline_cards(view.communal, look))
+        self.query_one("#drawn-inline", Static).update(inline)
+        self._show_holding(view, drawn)
+        self.query_one("#chip-buttons").display = bool(view.playable_chips)
+        self.query_one("#flip", Button).display = Chip.FLIP in view.playable_chips
+        self.query_one("#double-dip", Button).display = Chip.DOUBLE_DIP in view.playable_chips
+        builder = self.query_one("#builder", DeclarationBuilder)
+        builder.reset(
+            view.round_rules.poker, view.to_beat, communal=view.communal, hand=view.full_hand
+        )
+        self.query_one("#declaration-text", Input).focus()
+
+    def _choose_rules(self, seat: int, view: LiarsPokerView) -> None:
+        from liar_tui.screens.liars_poker.dealers_choice import DealersChoiceScreen
+
+        self._choosing_rules = True
+
+        def chosen(rules: RoundRules | None) -> None:
+            self._choosing_rules = False
+            self._send(ChooseRules(seat, rules if rules is not None else view.rules.round))
+            self._queue_advance()
+
+        self.app.push_screen(DealersChoiceScreen(view.rules, self.names[seat]), chosen)
+
+    def _show_game_over(self, result: GameOver) -> None:
+        view = self._public_view()
+        self.app.push_screen(
+            LiarsPokerOverScreen(
+                result,
+                self.names,
+                self.look,
+                view.last_challenge,
+                play_again=lambda: self.liar_app.play_again(self.setup),
+                go_home=self.liar_app.return_home,
+            )
+        )
+
+    # player actions -------------------------------------------------------------------
+
+    def _acting_view(self, phase: Phase) -> LiarsPokerView | None:
+        """The view of the human on screen, when their turn is at ``phase``."""
+        if self._stage is None or self._stage[2] is not phase:
+            return None
+        return self._views[self._stage[0]]
+
+    def _send(self, action: Take | Challenge | Discard | Declare | PlayChip | ChooseRules) -> None:
+        if self._sent:
+            return
+        self._sent = True
+        self.channel.send(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        decide = self._acting_view(Phase.DECIDE)
+        if action == "take":
+            if decide is None:
+                return False
+            return True if decide.can_take else None
+        if action == "challenge":
+            return decide is not None
+        if action == "skip":
+            return decide is not None and Chip.SKIP in decide.playable_chips
+        if action in ("flip", "double_dip"):
+            declare = self._acting_view(Phase.DECLARE)
+            chip = Chip.FLIP if action == "flip" else Chip.DOUBLE_DIP
+            return declare is not None and chip in declare.playable_chips
+        return True
+
+    def action_take(self) -> None:
+        view = self._acting_view(Phase.DECIDE)
+        if view is not None and view.can_take:
+            self._send(Take(view.seat))
+
+    def action_challenge(self) -> None:
+        view = self._acting_view(Phase.DECIDE)
+        if view is not None:
+            self._send(Challenge(view.seat))
+
+    def action_skip(self) -> None:
+        self._play_chip(Phase.DECIDE, Chip.SKIP)
+
+    def action_flip(self) -> None:
+        self._play_chip(Phase.DECLARE, Chip.FLIP)
+
+    def action_double_dip(self) -> None:
+        self._play_chip(Phase.DECLARE, Chip.DOUBLE_DIP)
+
+    def _play_chip(self, phase: Phase, chip: Chip) -> None:
+        view = self._acting_view(phase)
+        if view is None or chip not in view.playable_chips:
+            self.notify(f"The {chip_name(chip)} chip cannot be played now.", severity="warning")
+            return
+        self._send(PlayChip(view.seat, chip))
+
+    @on(Button.Pressed, "#take")
+    def _take_pressed(self) -> None:
+        self.action_take()
+
+    @on(Button.Pressed, "#challenge")
+    def _challenge_pressed(self) -> None:
+        self.action_challenge()
+
+    @on(Button.Pressed, "#skip")
+    def _skip_pressed(self) -> None:
+        self.action_skip()
+
+    @on(Button.Pressed, "#flip")
+    def _flip_pressed(self) -> None:
+        self.action_flip()
+
+    @on(Button.Pressed, "#double-dip")
+    def _double_dip_pressed(self) -> None:
+        self.action_double_dip()
+
+    @on(DiscardPicker.Submitted)
+    def _discard_submitted(self, event: DiscardPicker.Submitted) -> None:
+        view = self._acting_view(Phase.DISCARD)
+        if view is not None:
+            self._send(Discard(view.seat, event.cards))
+
+    @on(DeclarationBuilder.Declared)
+    def _declared(self, event: DeclarationBuilder.Declared) -> None:
+        view = self._acting_view(Phase.DECLARE)
+        if view is not None:
+            self._send(Declare(view.seat, event.declaration))

@@ -1,0 +1,270 @@
+"""The easy and hard Liar's Poker bots: legal under every rule set, deterministic given their
+generator, and ordered in strength (hard above normal above easy) on fixed-seed series."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from liar_tui.bots.base import Bot
+from liar_tui.bots.liars_poker.easy import EasyLiarsPokerBot
+from liar_tui.bots.liars_poker.hard import (
+    Belief,
+    HardLiarsPokerBot,
+    claim_belief,
+    is_in_full,
+    outlook,
+    win_chance,
+)
+from liar_tui.bots.liars_poker.normal import LiarsPokerBot, RandomLiarsPokerBot
+from liar_tui.bots.liars_poker.odds import HeldHand, legal_raises, value_of
+from liar_tui.rules.cards import Card, Rank, Suit, parse_cards
+from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
+from liar_tui.rules.liars_poker.game import (
+    Action,
+    Challenge,
+    Declare,
+    Discard,
+    LiarsPokerGame,
+    LiarsPokerRules,
+    Take,
+)
+from liar_tui.rules.liars_poker.rules import Category
+from tests.bots.liars_poker.test_bots import BotFactory, opened, play_to_the_end, random_rules
+
+LEVELS: dict[str, BotFactory] = {"easy": EasyLiarsPokerBot, "hard": HardLiarsPokerBot}
+
+
+# --------------------------------------------------------------------------- always legal
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_they_never_send_an_illegal_action(name: str) -> None:
+    """Whole games under random five-card rule sets, beside bots of every other level."""
+    games = 16 if name == "easy" else 8
+    others = [LiarsPokerBot, EasyLiarsPokerBot, HardLiarsPokerBot]
+    for number in range(games):
+        chooser = random.Random(f"level:{name}:{number}")
+        rules = random_rules(chooser, seven_cards=False)
+        seats = chooser.randint(2, 5)
+        bots: list[Bot] = [LEVELS[name](random.Random(number))]
+        bots += [chooser.choice(others)(random.Random(chooser.random())) for _ in range(1, seats)]
+        game = LiarsPokerGame(rules, seats, chooser.randrange(2**32))
+        play_to_the_end(game, bots)
+        assert game.winner is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LEVELS)
+def test_they_stay_legal_with_seven_cards_and_communal_cards(name: str) -> None:
+    for number in range(6):
+        chooser = random.Random(f"level seven:{name}:{number}")
+        rules = random_rules(chooser, seven_cards=True)
+        seats = chooser.randint(2, 4)
+        game = LiarsPokerGame(rules, seats, number)
+        play_to_the_end(game, [LEVELS[name](random.Random(seat)) for seat in range(seats)])
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_they_are_deterministic_given_their_generator(name: str) -> None:
+    def actions_of(seed: int) -> list[Action]:
+        chooser = random.Random(seed)
+        game = LiarsPokerGame(random_rules(chooser, False), 3, seed)
+        played: list[Action] = []
+        play_to_the_end(game, [LEVELS[name](random.Random(seat)) for seat in range(3)], played)
+        return played
+
+    assert actions_of(11) == actions_of(11)
+
+
+# --------------------------------------------------------------------------- strength
+
+
+def wins_of_first_level(first: BotFactory, second: BotFactory, games: int) -> tuple[int, int]:
+    """Games won by each level at a four-seat table of two and two, seated alternately and
+    rotated between games so neither level keeps the better seats."""
+    won = [0, 0]
+    for number in range(games):
+        game = LiarsPokerGame(LiarsPokerRules(), 4, 1000 + number)
+        levels = [(number + seat) % 2 for seat in range(4)]
+        factories = (first, second)
+        bots: list[Bot] = [
+            factories[level](random.Random(number * 10 + seat)) for seat, level in enumerate(levels)
+        ]
+        play_to_the_end(game, bots)
+        assert game.winner is not None
+        won[levels[game.winner]] += 1
+    return won[0], won[1]
+
+
+def test_hard_beats_normal_and_normal_beats_easy() -> None:
+    hard, normal = wins_of_first_level(HardLiarsPokerBot, LiarsPokerBot, 40)
+    assert hard > normal
+    normal, easy = wins_of_first_level(LiarsPokerBot, EasyLiarsPokerBot, 40)
+    assert normal > easy
+
+
+@pytest.mark.slow
+def test_one_hard_bot_wins_well_above_its_share_against_three_normal_ones() -> None:
+    games = 200
+    wins = 0
+    for number in range(games):
+        game = LiarsPokerGame(LiarsPokerRules(), 4, number)
+        hero = number % 4
+        bots: list[Bot] = [
+            (HardLiarsPokerBot if seat == hero else LiarsPokerBot)(random.Random(number + seat))
+            for seat in range(4)
+        ]
+        play_to_the_end(game, bots)
+        wins += game.winner == hero
+    assert wins / games > 0.33
+
+
+def test_the_easy_bot_beats_random_bots() -> None:
+    games = 60
+    wins = 0
+    for number in range(games):
+        game = LiarsPokerGame(LiarsPokerRules(), 4, number)
+        bots: list[Bot] = [EasyLiarsPokerBot(random.Random(number))]
+        bots += [RandomLiarsPokerBot(random.Random(number * 10 + seat)) for seat in range(1, 4)]
+        play_to_the_end(game, bots)
+        wins += game.winner == 0
+    assert wins / games > 0.3
+
+
+# --------------------------------------------------------------------------- the hard bot
+
+
+def test_a_full_claim_is_told_from_a_bare_one() -> None:
+    floor = value_of(parse_cards("9S 9H 9D KC 4H"), LiarsPokerRules().round.poker)
+    assert is_in_full(declaration_of(floor), floor)
+    assert not is_in_full(Declaration(Category.THREE_OF_A_KIND, (Rank.NINE,)), floor)
+
+
+def test_a_full_claim_is_believed_more_than_the_same_floor_said_bare() -> None:
+    """The same floor said in full or as the bare cheapest raise: bluffers say it bare."""
+    believed = []
+    for in_full in (True, False):
+        game = opened(
+            LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR, (Rank.JACK,))
+        )
+        taker = game.acting
+        assert taker is not None
+        game.apply(Take(taker))
+        game.apply(Discard(taker, tuple(game.pocket[:3])))
+        rung = legal_raises(game.view(taker), 1)[0]
+        said = declaration_of(rung.floor) if in_full else rung.declaration
+        assert is_in_full(said, rung.floor) is in_full
+        game.apply(Declare(taker, said))
+        decider = game.acting
+        assert decider is not None
+        believed.append(claim_belief(game.view(decider), None, random.Random(3)).true)
+    assert believed[0] > believed[1]
+
+
+def test_it_challenges_a_raise_it_knows_is_false() -> None:
+    """It passed on a weak hand; the next seat stood pat and claimed four aces."""
+    game = LiarsPokerGame(LiarsPokerRules(), 2, 5)
+    game.pocket = parse_cards("9S 7H 5D 3C 2H")
+    bots = [HardLiarsPokerBot(random.Random(seat)) for seat in range(2)]
+    opener = game.opener
+    game.apply(bots[opener].act(game.view(opener)))
+    other = 1 - opener
+    game.apply(Take(other))
+    game.apply(Discard(other, ()))
+    game.apply(Declare(other, Declaration(Category.FOUR_OF_A_KIND, (Rank.ACE,))))
+    assert bots[opener].act(game.view(opener)) == Challenge(opener)
+
+
+def test_its_bluff_is_the_cheapest_raise_said_in_full() -> None:
+    game = opened(LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR, (Rank.JACK,)))
+    taker = game.acting
+    assert taker is not None
+    game.apply(Take(taker))
+    game.apply(Discard(taker, ()))
+    game.pocket = parse_cards("9S 7H 5D 3C 2H")
+    view = game.view(taker)
+    action = HardLiarsPokerBot(random.Random(1)).act(view)
+    assert isinstance(action, Declare)
+    cheapest = legal_raises(view, 1)[0].floor
+    assert game.judge(action.declaration) == cheapest
+    assert is_in_full(action.declaration, cheapest)
+
+
+def test_a_claim_against_a_seat_on_its_last_life_is_worth_more_to_challenge() -> None:
+    rules = LiarsPokerRules(lives=3)
+    game = opened(LiarsPokerGame(rules, 4, 5), Declaration(Category.PAIR))
+    decider = game.acting
+    assert decider is not None
+    doubtful = Belief(true=0.45, improvable=0.5)
+    spared = outlook(game.view(decider), doubtful)
+    game.lives[game.opener] = 1
+    knockout = outlook(game.view(decider), doubtful)
+    assert knockout.challenge - knockout.take > spared.challenge - spared.take
+
+
+def test_win_chance_follows_lives() -> None:
+    assert win_chance((1, 1, 1, 1), 0) == pytest.approx(0.25)
+    assert win_chance((0, 1, 1, 1), 0) == 0.0
+    assert win_chance((3, 1), 0) > win_chance((2, 1), 0) > 0.5
+
+
+def test_it_remembers_the_hand_it_passed_on() -> None:
+    game = LiarsPokerGame(LiarsPokerRules(), 2, 5)
+    bot = HardLiarsPokerBot(random.Random(1))
+    opener = game.opener
+    game.apply(bot.act(game.view(opener)))
+    assert isinstance(bot.held, HeldHand)
+    assert bot.held.pocket == tuple(game.pocket)
+
+
+# --------------------------------------------------------------------------- the easy bot
+
+
+def test_the_easy_bot_keeps_only_its_pairs() -> None:
+    game = opened(LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR))
+    taker = game.acting
+    assert taker is not None
+    game.apply(Take(taker))
+    game.pocket = parse_cards("QS QH 8H 9H TH")
+    action = EasyLiarsPokerBot(random.Random(1)).act(game.view(taker))
+    assert isinstance(action, Discard)
+    assert set(action.cards) == {
+        Card(Rank.EIGHT, Suit.HEARTS),
+        Card(Rank.NINE, Suit.HEARTS),
+        Card(Rank.TEN, Suit.HEARTS),
+    }
+
+
+def test_the_easy_bot_says_the_exact_truth() -> None:
+    game = LiarsPokerGame(LiarsPokerRules(), 3, 5)
+    game.pocket = parse_cards("9S 9H 4D KC 2H")
+    action = EasyLiarsPokerBot(random.Random(1)).act(game.view(game.opener))
+    assert action == Declare(
+        game.opener,
+        Declaration(Category.PAIR, (Rank.NINE,), (Rank.KING, Rank.FOUR, Rank.TWO)),
+    )
+
+
+def test_the_easy_bot_takes_a_modest_claim_and_challenges_a_big_one_mostly() -> None:
+    modest = [
+        EasyLiarsPokerBot(random.Random(seed)).act(
+            (
+                game := opened(LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR))
+            ).view(game.acting or 0)
+        )
+        for seed in range(40)
+    ]
+    big = [
+        EasyLiarsPokerBot(random.Random(seed)).act(
+            (
+                game := opened(
+                    LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.FULL_HOUSE)
+                )
+            ).view(game.acting or 0)
+        )
+        for seed in range(40)
+    ]
+    assert sum(isinstance(action, Take) for action in modest) > 25
+    assert sum(isinstance(action, Challenge) for action in big) > 25

@@ -1,0 +1,344 @@
+"""The dollar-bill table screens, played through the real app as a person would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from liar_tui.app import LiarApp
+from liar_tui.rules.dollar_bills.game import Bid, GameRecord, Pass, PlaceBid
+from liar_tui.rules.dollar_bills.odds import probability_at_least
+from liar_tui.rules.dollar_bills.rules import Rules
+from liar_tui.screens.confirm import ConfirmScreen
+from liar_tui.screens.dollar_bills.bid_builder import BidBuilder, chance_text
+from liar_tui.screens.dollar_bills.bill import HIGHLIGHT, BillFace, big_serial, dollars, serial_line
+from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
+from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen, saved_summary
+from liar_tui.screens.dollar_bills.privacy import BillPrivacyScreen
+from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen, payments_sentence
+from liar_tui.screens.dollar_bills.rules_editor import DollarBillsRulesEditor
+from liar_tui.screens.home import HomeScreen
+from liar_tui.screens.setup import SetupScreen
+from liar_tui.store.saves import SavedTable
+from liar_tui.store.settings import Settings
+from liar_tui.table.local import open_table
+from liar_tui.table.seats import SeatConfig, SeatKind
+from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.card_art import CardLook
+
+ONE_HUMAN = (
+    SeatConfig("You", SeatKind.HUMAN),
+    SeatConfig("Ada"),
+    SeatConfig("Bea"),
+    SeatConfig("Cal"),
+)
+HOT_SEAT = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Ada"), SeatConfig("Ben", SeatKind.HUMAN))
+YOU_OPEN = 2
+"""A seed that draws the first seat, the person, to open the first game."""
+MAX_TURNS = 30
+"""A game with a person who passes whenever it may ends within a few turns of each seat."""
+
+
+def table_app(
+    seats: tuple[SeatConfig, ...], seed: int = 5, show_odds: bool = True, digits: int = 8
+) -> LiarApp:
+    setup = TableSetup("liars-poker-bills", Rules(digits=digits), seats, seed=seed)
+    return LiarApp(settings=Settings(bot_delay=0, show_odds=show_odds), start=setup)
+
+
+def screen_text(app: App[Any]) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let bots answer until a person is to act, and screens switch (each takes a pause)."""
+    app = pilot.app
+    assert isinstance(app, LiarApp)
+    for _ in range(MAX_TURNS):
+        await pilot.pause()
+        table = app.table
+        if table is None or table.to_act()[0] in table.setup.human_seats:
+            break
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def play_to_the_show(pilot: Pilot[Any], app: LiarApp, mouse: bool = False) -> None:
+    """Open with the offered bid when first, pass otherwise, until the bills are shown."""
+    for _ in range(MAX_TURNS):
+        if isinstance(app.screen, BillsRevealScreen):
+            return
+        assert isinstance(app.screen, DollarBillsPlayScreen)
+        opening = app.table.view(0).standing is None
+        if mouse:
+            assert await pilot.click("#bid" if opening else "#pass")
+        else:
+            await pilot.press("enter" if opening else "p")
+        await settle(pilot)
+    raise AssertionError(f"the bills were never shown:\n{screen_text(app)}")
+
+
+def read_reveal(text: str, names: tuple[str, ...], digits: int) -> dict[str, tuple[str, int]]:
+    """Each seat's serial and count of the digit, as read off the reveal screen."""
+    rows: dict[str, tuple[str, int]] = {}
+    for line in text.splitlines():
+        words = line.strip("█ ").split()
+        if len(words) > digits + 1 and words[0] in names and words[1].isdigit():
+            rows[words[0]] = ("".join(words[1 : 1 + digits]), int(words[1 + digits]))
+    return rows
+
+
+def check_reveal_against(record: GameRecord, text: str, names: tuple[str, ...]) -> None:
+    shown = record.shown
+    rows = read_reveal(text, names, len(shown.serials[0]))
+    assert set(rows) == set(names)
+    digit = str(shown.bid.digit)
+    for seat, name in enumerate(names):
+        serial, count = rows[name]
+        assert serial == shown.serials[seat]
+        assert count == serial.count(digit)
+    assert sum(count for _, count in rows.values()) == shown.count
+    verdict = "the bid holds" if shown.held else "the bid fails"
+    assert f"{names[shown.bidder]} bid {shown.bid.text}." in text
+    assert verdict in text
+    assert payments_sentence(record.settled, names) in text
+
+
+async def test_a_game_by_keys_alone_ends_in_a_reveal_read_from_the_screen() -> None:
+    app = table_app(ONE_HUMAN)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert isinstance(app.screen, DollarBillsPlayScreen)
+        assert app.screen.query_one(BillFace).serial == table.view(0).serial
+        await play_to_the_show(pilot, app)
+        (record,) = table.view(0).past_games
+        check_reveal_against(record, screen_text(app), table.setup.names)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, DollarBillsPlayScreen)
+        assert table.view(0).game == 2
+        assert app.screen.query_one(BillFace).serial == table.view(0).serial
+        assert "Game 1:" in screen_text(app), "the last game's outcome stays in the history"
+        await leave_by_keys(pilot, app)
+
+
+async def leave_by_keys(pilot: Pilot[Any], app: LiarApp) -> None:
+    """Escape asks first and says the game is saved; no keeps the table, yes goes home."""
+    screen = app.screen
+    await pilot.press("escape")
+    await settle(pilot)
+    assert isinstance(app.screen, ConfirmScreen)
+    assert "saved" in screen_text(app)
+    await pilot.press("n")
+    await settle(pilot)
+    assert app.screen is screen
+    await pilot.press("escape")
+    await settle(pilot)
+    await pilot.press("y")
+    await settle(pilot)
+    assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_game_by_mouse_alone_then_the_ledger_and_leave() -> None:
+    app = table_app(ONE_HUMAN, seed=9)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.table
+        await play_to_the_show(pilot, app, mouse=True)
+        assert await pilot.click("#show-ledger")
+        await settle(pilot)
+        assert isinstance(app.screen, BillsLedgerScreen)
+        text = screen_text(app)
+        (record,) = table.view(0).past_games
+        assert "1 game played." in text
+        assert f"{table.setup.names[record.shown.bidder]}: {record.shown.bid.text}" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert await pilot.click("#next-game")
+        await settle(pilot)
+        assert isinstance(app.screen, DollarBillsPlayScreen)
+        await play_to_the_show(pilot, app, mouse=True)
+        assert await pilot.click("#leave-table")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert "game 3" in screen_text(app), "the home screen offers the dealt game to resume"
+
+
+async def test_the_builder_by_mouse_builds_the_bid_it_sends() -> None:
+    app = table_app(ONE_HUMAN)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        standing = app.table.view(0).standing
+        builder = app.screen.query_one(BidBuilder)
+        count = builder.count
+        for target in ("#digit-0", "#count-up", "#count-up", "#count-down"):
+            assert await pilot.click(target)
+            await pilot.pause()
+        assert builder.bid == Bid(count + 1, 0)
+        assert f"{Bid(count + 1, 0).text} · you hold" in screen_text(app)
+        before = len(app.table.actions)
+        assert await pilot.click("#bid")
+        await settle(pilot)
+        assert app.table.actions[before] == PlaceBid(0, Bid(count + 1, 0))
+        assert standing is None or Bid(count + 1, 0).key > standing.key
+
+
+async def test_a_refused_bid_is_explained_and_changes_nothing() -> None:
+    app = table_app(ONE_HUMAN)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        view = app.table.view(0)
+        assert view.standing is not None, "seed 5 lets the bots open"
+        too_low = Bid(view.standing.count, 1)
+        await pilot.press("1")
+        for _ in range(app.screen.query_one(BidBuilder).count - too_low.count):
+            await pilot.press("down")
+        warning = f"{too_low.text} does not raise {view.standing.text}."
+        assert warning in screen_text(app)
+        actions = app.table.actions
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Bid refused" in screen_text(app)
+        (notice,) = app._notifications
+        assert notice.message.startswith(warning.removesuffix(".") + ": bid as many")
+        assert app.table.actions == actions
+        await pilot.press("up", "enter")
+        await settle(pilot)
+        assert app.table.actions[len(actions)] == PlaceBid(0, Bid(too_low.count + 1, 1))
+
+
+async def test_the_odds_show_beside_the_bid_and_passing_on_no_bid_is_refused() -> None:
+    app = table_app(ONE_HUMAN, seed=YOU_OPEN)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        view = app.table.view(0)
+        assert view.standing is None, "this seed makes you the opener"
+        held = view.serial.count("1")
+        chance = probability_at_least(1, 1, view.serial, 4, 8)
+        line = f"One 1 · you hold {held} · {chance_text(chance)}"
+        assert line in screen_text(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert "Pass refused" in screen_text(app)
+        (notice,) = app._notifications
+        assert notice.message == "The first player must open with a bid, not pass."
+        assert app.table.actions == ()
+
+
+async def test_hot_seat_shows_one_bill_at_a_time_behind_a_privacy_screen() -> None:
+    app = table_app(HOT_SEAT, seed=3)
+    names = {0: "Ann", 2: "Ben"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table
+        turns = 0
+        while not table.view(0).past_games:
+            turns += 1
+            assert turns < MAX_TURNS
+            assert isinstance(app.screen, BillPrivacyScreen)
+            (seat,) = table.to_act()
+            other = 2 - seat
+            covered = screen_text(app)
+            assert f"Pass the keyboard to {names[seat]}." in covered
+            assert table.view(seat).serial not in covered
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, DollarBillsPlayScreen)
+            bill = app.screen.query_one(BillFace)
+            assert bill.serial == table.view(seat).serial
+            assert f"{names[seat]}'s bill" in screen_text(app)
+            assert table.view(other).serial not in str(bill.render())
+            await pilot.press("enter" if table.view(seat).standing is None else "p")
+            await settle(pilot)
+        assert isinstance(app.screen, BillsRevealScreen)
+
+
+async def test_ten_seats_with_twelve_digits_fit_80_by_24() -> None:
+    seats = (SeatConfig("Bartholomew Longname", SeatKind.HUMAN), *ONE_HUMAN[1:])
+    seats += tuple(SeatConfig(name) for name in ("Dex", "Eli", "Fay", "Gus", "Hal", "Ivy"))
+    app = table_app(seats, digits=12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        for name in ("Ada", "Ivy"):
+            assert name in text
+        assert "Bid (Enter)" in text
+        await play_to_the_show(pilot, app)
+        (record,) = app.table.view(0).past_games
+        text = screen_text(app)
+        for serial in record.shown.serials:
+            assert " ".join(serial) in text
+        assert "Next game (Enter)" in text
+
+
+def test_saved_summary_names_the_game_and_every_seats_winnings() -> None:
+    setup = TableSetup("liars-poker-bills", Rules(stake=2), ONE_HUMAN[:3], seed=1)
+    table = open_table(setup)
+    (first,) = table.to_act()
+    actions: list[Any] = [PlaceBid(first, Bid(24, 0))]
+    actions += [Pass((first + step) % 3) for step in (1, 2)]
+    table = open_table(setup, actions)
+    ledger = table.view(0).ledger
+    assert ledger[first] == -4
+    summary = saved_summary(SavedTable(setup, tuple(actions), "2024-01-01T00:00:00+00:00"))
+    assert summary.startswith("Liar's Poker (dollar bills), game 2: ")
+    assert f"{setup.names[first]} −$4" in summary
+
+
+def test_bill_art_and_money() -> None:
+    look = CardLook()
+    lines = big_serial("1098", look).plain.splitlines()
+    assert len(lines) == 3
+    assert all(len(line) == 4 * 3 + 3 for line in lines)
+    ascii_lines = big_serial("80", CardLook(ascii_only=True)).plain.splitlines()
+    assert ascii_lines == [" _   _ ", "|_| | |", "|_| |_|"]
+    line = serial_line("7170", highlight=7)
+    assert line.plain == "7 1 7 0"
+    assert [line.plain[span.start : span.end] for span in line.spans] == ["7", "7"]
+    assert all(span.style == HIGHLIGHT for span in line.spans)
+    assert (dollars(3), dollars(-1), dollars(0)) == ("+$3", "−$1", "$0")
+
+
+def test_chances_read_as_words_at_the_ends() -> None:
+    assert chance_text(1.0) == "certain"
+    assert chance_text(0.0) == "impossible"
+    assert chance_text(0.004) == "under 1% likely"
+    assert chance_text(0.996) == "over 99% likely"
+    assert chance_text(0.4249) == "42% likely"
+
+
+async def test_setup_offers_digits_and_stake_and_explains_bad_ones() -> None:
+    app = LiarApp(settings=Settings(bot_delay=0, show_odds=False))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        editor = app.screen.query_one(DollarBillsRulesEditor)
+        assert editor.read() == (Rules(), [])
+        digits = app.screen.query_one("#digits", Input)
+        await pilot.click(digits)
+        await pilot.press("end", "ctrl+u", "3")
+        await pilot.click("#stake")
+        await pilot.press("end", "ctrl+u")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "A serial number has from 4 to 12 digits." in text
+        assert "The stake must be a whole number of dollars from 1 to 1000." in text
+        assert app.table is None
+        await pilot.click(digits)
+        await pilot.press("end", "ctrl+u", "1", "0")
+        await pilot.click("#stake")
+        await pilot.press("5")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, DollarBillsPlayScreen)
+        assert app.table.setup.rules == Rules(digits=10, stake=5)
+        text = screen_text(app)
+        assert " · you hold " in text or "Waiting for" in text
+        assert "likely" not in text and "certain" not in text, "the odds are switched off"

@@ -1,0 +1,99 @@
+"""Snapshots of the Liar Game table screens (fixed seeds, bots answering at once).
+
+Screens that show hands are taken at tables of two people, whose every choice the test
+makes: the pictures then depend on the rules and the deal, not on how bots play.
+
+Refresh with ``pytest tests/screens/liar_game/test_play_snapshots.py --snapshot-update`` and look at
+the SVGs under ``__snapshots__`` before keeping them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from liar_tui.app import LiarApp
+from liar_tui.rules.liar_game.game import Rules
+from liar_tui.store.settings import Settings
+from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
+from liar_tui.table.setup import TableSetup
+
+ONE_HUMAN = (
+    SeatConfig("You", SeatKind.HUMAN),
+    SeatConfig("Ada"),
+    SeatConfig("Bea"),
+    SeatConfig("Cal"),
+)
+HOT_SEAT = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Ben", SeatKind.HUMAN), SeatConfig("Ada"))
+TWO_PEOPLE = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Ben", SeatKind.HUMAN))
+BIG_TABLE = default_seats(bots=7, humans=1)
+BOTH_SHOW_THEIR_FIRST_THREE = ("enter", "1", "2", "3", "enter") * 2
+"""Each person passes the privacy screen and shows the first three cards of the pocket."""
+
+SnapCompare = Callable[..., bool]
+
+
+def table_app(seats: tuple[SeatConfig, ...], seed: int = 7, target: int = 60) -> LiarApp:
+    setup = TableSetup("liar-game", Rules(target=target), seats, seed=seed)
+    return LiarApp(settings=Settings(bot_delay=0), start=setup)
+
+
+def keys(*pressed: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Settle the table, press keys, and settle again before the picture is taken."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        for _ in range(3):
+            await pilot.pause()
+        for key in pressed:
+            await pilot.press(key)
+            for _ in range(3):
+                await pilot.pause()
+
+    return run
+
+
+def test_play_screen(snap_compare: SnapCompare) -> None:
+    app = table_app(ONE_HUMAN)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=keys("1", "4", "right"))
+
+
+def test_play_screen_with_eight_seats_at_80_by_24(snap_compare: SnapCompare) -> None:
+    app = table_app(BIG_TABLE)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys("2", "5", "6"))
+
+
+def test_reveal_screen(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=2, target=500)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*BOTH_SHOW_THEIR_FIRST_THREE))
+
+
+def test_scoreboard_screen(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=2, target=500)
+    two_rounds = (*BOTH_SHOW_THEIR_FIRST_THREE, "enter") * 2
+    assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*two_rounds, "enter", "s"))
+
+
+def test_game_over_screen(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=3, target=40)
+    assert snap_compare(
+        app, terminal_size=(100, 32), run_before=keys(*BOTH_SHOW_THEIR_FIRST_THREE, "enter")
+    )
+
+
+def test_privacy_screen(snap_compare: SnapCompare) -> None:
+    app = table_app(HOT_SEAT)
+    assert snap_compare(
+        app, terminal_size=(100, 32), run_before=keys("enter", "1", "2", "3", "enter")
+    )
+
+
+def test_leave_question_dims_the_table_without_hiding_it(snap_compare: SnapCompare) -> None:
+    app = table_app(ONE_HUMAN)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=keys("1", "escape"))
+
+
+def test_reveal_screen_with_eight_seats_at_160_by_48(snap_compare: SnapCompare) -> None:
+    app = table_app(BIG_TABLE, target=500)
+    assert snap_compare(app, terminal_size=(160, 48), run_before=keys("1", "2", "3", "enter"))

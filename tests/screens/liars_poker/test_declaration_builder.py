@@ -1,0 +1,291 @@
+"""The declaration builder, by keys and by mouse, in a small app of its own.
+
+The seed's example drives most of it: after "two pair" (floor 4-3-3-2-2), "sevens over threes"
+(floor 7-7-3-3-2) is a raise and "threes over twos" is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from liar_tui.rules.cards import Rank, parse_cards
+from liar_tui.rules.liars_poker.declarations import Declaration, DeclarationError, parse_declaration
+from liar_tui.rules.liars_poker.rules import Category, PokerRules
+from liar_tui.screens.liars_poker.declaration_builder import DeclarationText, floor_words
+from liar_tui.widgets.card_art import CardLook
+from tests.screens.liars_poker.declaration_builder_app import HAND, PLAIN, BuilderApp, floor_of
+
+SEVENS_OVER_THREES = Declaration(Category.TWO_PAIR, groups=(Rank.SEVEN, Rank.THREE))
+BEATS_TWO_PAIR = "✓ Beats two pair, threes over twos, four kicker."
+SnapCompare = Callable[..., bool]
+
+
+def picked(app: BuilderApp) -> list[object]:
+    """The category and the rank pickers' values, "any" as None, while they are shown."""
+    pickers = [app.builder.query_one("#category", Select)]
+    pickers += [app.builder.query_one(f"#rank-{slot}", Select) for slot in range(5)]
+    return [picker.selection for picker in pickers if picker.display]
+
+
+def text_of(app: BuilderApp) -> str:
+    return app.builder.query_one(DeclarationText).value
+
+
+def verdict_classes(app: BuilderApp) -> set[str]:
+    return set(app.builder.query_one("#verdict").classes)
+
+
+async def type_text(pilot: Pilot[Any], text: str) -> None:
+    """Type key by key, as a player does (slow: each key re-renders the builder)."""
+    await pilot.press(*text)
+    await pilot.pause()
+
+
+async def enter_text(pilot: Pilot[Any], text: str) -> None:
+    """Put the whole text in the text line at once, as a paste does."""
+    pilot.app.query_one(DeclarationText).value = text
+    await pilot.pause()
+
+
+async def choose(pilot: Pilot[Any], picker_id: str, label: str) -> None:
+    """Open a picker with Enter, type to find the option, and take it with Enter."""
+    pilot.app.query_one(f"#{picker_id}", Select).focus()
+    await pilot.press("enter", *label, "enter")
+    await pilot.pause()
+
+
+async def test_typing_sevens_over_threes_after_two_pair_shows_its_floor_and_a_raise() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.builder.status_text == "To beat: two pair, threes over twos, four kicker"
+        await type_text(pilot, "two pair, sevens over threes")
+        assert app.builder.draft == SEVENS_OVER_THREES
+        assert app.builder.status_text == (
+            "Floor: 7♠ 7♥ 3♣ 3♦ 2♠  two pair, sevens over threes, two kicker\n" + BEATS_TWO_PAIR
+        )
+        assert "-legal" in verdict_classes(app)
+        assert picked(app) == [Category.TWO_PAIR, Rank.SEVEN, Rank.THREE, None]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [(event.declaration, event.floor) for event in app.declared] == [
+            (SEVENS_OVER_THREES, floor_of("two pair, sevens over threes"))
+        ]
+
+
+async def test_pickers_build_sevens_over_threes_and_write_its_canonical_text() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, "category", "two")
+        assert text_of(app) == "two pair"
+        assert app.builder.status_text.endswith(
+            "× Does not beat the current declaration's "
+            "floor (two pair, threes over twos, four kicker)."
+        )
+        await choose(pilot, "rank-0", "7")
+        assert text_of(app) == "two pair, sevens up"
+        await choose(pilot, "rank-1", "3")
+        assert text_of(app) == "two pair, sevens over threes"
+        assert app.builder.draft == SEVENS_OVER_THREES
+        assert app.builder.status_text.endswith(BEATS_TWO_PAIR)
+
+
+async def test_a_kicker_opens_only_once_the_pairs_are_named() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_text(pilot, "sevens over threes, jack kicker")
+        kicker = app.builder.query_one("#rank-2", Select)
+        assert kicker.selection is Rank.JACK
+        await choose(pilot, "rank-1", "any")
+        assert kicker.disabled
+        assert kicker.selection is None
+        assert text_of(app) == "two pair, sevens up"
+
+
+async def test_threes_over_twos_after_two_pair_is_refused_and_nothing_is_declared() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_text(pilot, "two pair, threes over twos")
+        assert app.builder.status_text == (
+            "Floor: 3♠ 3♥ 2♣ 2♦ 4♠  two pair, threes over twos, four kicker\n"
+            "× Does not beat the current declaration's floor "
+            "(two pair, threes over twos, four kicker)."
+        )
+        assert "-refused" in verdict_classes(app)
+        await pilot.press("enter")
+        await pilot.click("#declare")
+        await pilot.pause()
+        assert app.declared == []
+
+
+async def test_garbage_shows_the_parsers_sentence_and_keeps_the_pickers() -> None:
+    typed = "sevens over threes [red]and a banana"
+    with pytest.raises(DeclarationError) as refused:
+        parse_declaration(typed, PLAIN)
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_text(pilot, "sevens over threes")
+        await enter_text(pilot, typed)
+        assert app.builder.draft is None
+        assert app.builder.status_text == f"× {refused.value}"
+        assert picked(app) == [Category.TWO_PAIR, Rank.SEVEN, Rank.THREE, None]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.declared == []
+
+
+async def test_pickers_that_say_nothing_sayable_are_refused_with_the_reason() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_text(pilot, "threes up")
+        await choose(pilot, "rank-1", "7")
+        assert app.builder.draft is None
+        assert app.builder.status_text == "× Name the higher pair first: sevens over threes."
+        assert text_of(app) == "threes up"
+
+
+async def test_six_high_is_refused_as_impossible_typed_or_picked() -> None:
+    app = BuilderApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_text(pilot, "6 high")
+        typed_status = app.builder.status_text
+        assert typed_status.startswith("× No high-card hand is 6 high")
+        await enter_text(pilot, "")
+        await choose(pilot, "category", "hi")
+        await choose(pilot, "rank-0", "6")
+        assert text_of(app) == "6 high"
+        assert app.builder.status_text == typed_status
+
+
+async def test_an_opening_must_beat_the_lowest_hand() -> None:
+    app = BuilderApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_text(pilot, "7-6 high")
+        assert app.builder.status.is_raise
+        assert app.builder.status_text.endswith("✓ Opens: beats the lowest hand, 7-5-4-3-2 high.")
+        await enter_text(pilot, "7-5 high")
+        assert not app.builder.status.is_raise
+        assert app.builder.status_text.endswith(
+            "× Does not beat the lowest hand possible (7-5-4-3-2 high); an opening must."
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.declared == []
+
+
+async def test_the_truth_fills_the_hand_held_and_says_when_it_is_no_raise() -> None:
+    app = BuilderApp(floor_of("two pair"), hand=HAND)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert text_of(app) == "pair of sevens, queen-six-two kickers"
+        assert picked(app) == [Category.PAIR, Rank.SEVEN, Rank.QUEEN, Rank.SIX, Rank.TWO]
+        assert app.builder.status_text.endswith(
+            "× The truth does not beat the current declaration's floor "
+            "(two pair, threes over twos, four kicker)."
+        )
+        app.builder.reset(PLAIN, floor_of("pair of sixes"), hand=HAND)
+        await pilot.pause()
+        assert text_of(app) == ""
+        assert picked(app) == [None]
+        await pilot.click("#truth")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [event.declaration.text for event in app.declared] == [
+            "pair of sevens, queen-six-two kickers"
+        ]
+
+
+async def test_without_a_hand_there_is_no_truth_to_fill() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.builder.check_action("tell_truth", ())
+        assert not app.builder.query_one("#truth").display
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert text_of(app) == ""
+        assert app.builder.draft is None
+
+
+async def test_declaring_nothing_says_what_to_do() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.builder.status_text == "× Pick a hand or type one first."
+        assert app.declared == []
+
+
+async def test_with_a_communal_card_the_floor_holds_it() -> None:
+    rules = PokerRules(communal_cards=1)
+    app = BuilderApp(None, rules, communal=tuple(parse_cards("KH")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_text(pilot, "7-6 high")
+        assert app.builder.status_text == "× No hand holding the face-up K♥ is 7-6 high."
+        await enter_text(pilot, "K-7 high")
+        assert app.builder.status_text == (
+            "Floor: K♥ 7♠ 4♣ 3♦ 2♠  K-7-4-3-2 high\n✓ Opens: beats the lowest hand, K-5-4-3-2 high."
+        )
+
+
+async def test_the_mouse_picks_a_hand_and_clicks_declare() -> None:
+    app = BuilderApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#category")
+        await pilot.pause()
+        overlay = app.builder.query_one("#category > SelectOverlay")
+        assert overlay.display
+        await pilot.click(overlay, offset=(3, 2))
+        await pilot.pause()
+        assert text_of(app) == "a pair"
+        await pilot.click("#declare")
+        await pilot.pause()
+        assert [event.declaration for event in app.declared] == [Declaration(Category.PAIR)]
+
+
+async def test_reset_starts_an_empty_draft_against_the_new_floor() -> None:
+    app = BuilderApp(floor_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_text(pilot, "sevens over threes")
+        app.builder.reset(PLAIN, floor_of("two pair, sevens over threes"))
+        await pilot.pause()
+        assert app.builder.draft is None
+        assert text_of(app) == ""
+        assert app.builder.status_text == ("To beat: two pair, sevens over threes, two kicker")
+        await enter_text(pilot, "sevens over threes")
+        assert not app.builder.status.is_raise
+
+
+def test_snapshot_a_raise_typed_at_80_columns(snap_compare: SnapCompare) -> None:
+    app = BuilderApp(floor_of("two pair"), hand=HAND)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await enter_text(pilot, "two pair, sevens over threes")
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_a_refused_flush_in_ascii_at_80_columns(snap_compare: SnapCompare) -> None:
+    app = BuilderApp(floor_of("ace-high flush"), look=CardLook(ascii_only=True))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await enter_text(pilot, "K-Q high spade flush")
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize(
+    ("declared", "words"),
+    [
+        ("ace-high flush", "flush, A-6-4-3-2"),
+        ("all red", "color flush, 5-4-3-2-2"),
+        ("straight flush", "five-high straight flush"),
+        ("two pair", "two pair, threes over twos, four kicker"),
+    ],
+)
+def test_a_floor_in_words_names_no_suit_or_color(declared: str, words: str) -> None:
+    assert floor_words(floor_of(declared)) == words

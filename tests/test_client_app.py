@@ -1,0 +1,237 @@
+"""The join app against a real TableHost on the same event loop, driven by keys."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from liar_tui.client_app import ClientApp
+from liar_tui.net.client import Address, HostClient, SeatReady
+from liar_tui.net.protocol import (
+    CreateTable,
+    LobbyState,
+    Seated,
+    StartTable,
+    TableCreated,
+    TakeSeat,
+)
+from liar_tui.net.server import HostOptions, TableHost
+from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.screens.confirm import ConfirmScreen
+from liar_tui.screens.liar_game.hand_picker import HandPicker
+from liar_tui.screens.liar_game.play import LiarGamePlayScreen
+from liar_tui.screens.liar_game.reveal import RevealScreen
+from liar_tui.screens.lobby import LobbyScreen
+from liar_tui.screens.setup import SetupScreen
+from liar_tui.store.settings import Settings
+from liar_tui.table.seats import SeatConfig, SeatKind
+from tests.net.test_client_connection import Proxy, Recorder, of
+
+SIZE = (100, 32)
+WAIT = 5.0
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str) -> None:
+    """Let the app and the host run until ``condition`` holds; fail after a few seconds."""
+
+    async def wait() -> None:
+        while not condition():
+            await pilot.pause(0.01)
+
+    try:
+        await asyncio.wait_for(wait(), WAIT)
+    except TimeoutError:
+        raise AssertionError(f"never happened: {what}") from None
+
+
+def notices(app: ClientApp) -> list[str]:
+    return [str(notification.message) for notification in app._notifications]
+
+
+async def join_app(address: Address, name: str = "Ann") -> ClientApp:
+    client = HostClient(address, name, retry_delays=(0.05,))
+    await client.connect()
+    return ClientApp(client, Settings(player_name=name, bot_delay=0))
+
+
+async def test_create_a_table_sit_start_and_play_a_round_by_keys() -> None:
+    host = TableHost(HostOptions(bot_delay=0, away_timeout=30))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    app = await join_app(Address("127.0.0.1", port))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            await pilot.press("n", "1")
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+            # The host deals with a seed of its own: the screen asks for none.
+            assert not app.screen.query("#seed")
+            assert "open chair" in str(app.screen.query_one("#online-seats").render())
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.client.tickets, "a seat at the new table")
+            assert isinstance(app.screen, LobbyScreen)
+            (ticket,) = app.client.tickets.values()
+            assert ticket.seat == 0
+            await pilot.press("s")
+            await until(
+                pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "the play screen"
+            )
+            screen = app.screen
+            await until(pilot, lambda: screen.query_one(HandPicker).display, "a pocket to pick")
+            await pilot.press("1", "2", "3", "enter")
+            await until(pilot, lambda: isinstance(app.screen, RevealScreen), "the reveal")
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen, "the table again")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the leave question")
+            question = str(app.screen.query_one("#confirm-question").render())
+            assert "Your seat is kept: after 30 s away a bot plays it" in question
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert ticket.table in app.client.away
+            await pilot.pause(0.1)
+            assert not [n for n in notices(app) if n.startswith("Connection lost")]
+    finally:
+        await app.client.close()
+        await host.close()
+
+
+async def test_a_second_player_joins_the_table_and_both_play_it() -> None:
+    host = TableHost(HostOptions(bot_delay=0))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    address = Address("127.0.0.1", port)
+    ben = HostClient(address, "Ben")
+    bens = Recorder(ben)
+    await ben.connect()
+    seats = (
+        SeatConfig("Ben", SeatKind.HUMAN),
+        SeatConfig("Guest", SeatKind.HUMAN),
+        SeatConfig("Ada"),
+    )
+    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats))
+    created = await bens.next(of(TableCreated))
+    assert isinstance(created, TableCreated)
+    ben.send(TakeSeat(created.table, 0))
+    seated = await bens.next(of(Seated))
+    assert isinstance(seated, Seated)
+    app = await join_app(address)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: app.client.tickets, "Ann's seat")
+            assert app.client.tickets[created.table].seat == 1
+
+            def ann_is_seated(event: object) -> bool:
+                return isinstance(event, LobbyState) and any(
+                    chair.name == "Ann" for t in event.tables for chair in t.seats
+                )
+
+            await bens.next(ann_is_seated)
+            ben.send(StartTable(seated.token))
+            ready = await bens.next(of(SeatReady))
+            assert isinstance(ready, SeatReady)
+            assert ready.channel.setup.names == ("Ben", "Ann", "Ada")
+            await until(
+                pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "Ann's play screen"
+            )
+            screen = app.screen
+            assert screen.names == ("Ben", "Ann", "Ada")
+            await until(pilot, lambda: screen.query_one(HandPicker).display, "Ann's pocket")
+            await pilot.press("1", "2", "3", "enter")
+            await until(pilot, lambda: "Waiting for Ben" in screen_text(app), "waiting for Ben")
+    finally:
+        await app.client.close()
+        await ben.close()
+        await host.close()
+
+
+def screen_text(app: ClientApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_a_drop_mid_game_reconnects_and_play_goes_on() -> None:
+    host = TableHost(HostOptions(bot_delay=0))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    proxy = Proxy(Address("127.0.0.1", port))
+    app = await join_app(await proxy.start())
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("n", "1")
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.client.tickets, "a seat")
+            await pilot.press("s")
+            await until(
+                pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "the play screen"
+            )
+            screen = app.screen
+            await until(pilot, lambda: screen.query_one(HandPicker).display, "a pocket")
+            proxy.cut()
+            await until(pilot, lambda: "Reconnected." in notices(app), "the reconnection notice")
+            assert "Connection lost: reconnecting…" in notices(app)
+            assert app.screen is screen
+            await pilot.press("1", "2", "3", "enter")
+            await until(pilot, lambda: isinstance(app.screen, RevealScreen), "the reveal")
+    finally:
+        await app.client.close()
+        await proxy.close()
+        await host.close()
+
+
+async def test_a_host_refusal_is_said_in_one_sentence() -> None:
+    host = TableHost(HostOptions(max_tables=0))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    app = await join_app(Address("127.0.0.1", port))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("n", "2")
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+            await pilot.press("ctrl+s")
+            sentence = "The host has no room for more: join a table already in the lobby."
+            await until(pilot, lambda: sentence in notices(app), "the refusal")
+            assert isinstance(app.screen, LobbyScreen)
+            assert not app.client.tickets
+    finally:
+        await app.client.close()
+        await host.close()
+
+
+async def test_the_others_see_a_stand_in_bot_and_the_return() -> None:
+    host = TableHost(HostOptions(away_timeout=0.05))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    address = Address("127.0.0.1", port)
+    ben = HostClient(address, "Ben", retry_delays=(0.05,))
+    bens = Recorder(ben)
+    await ben.connect()
+    seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
+    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), (*seats, SeatConfig("Ada"))))
+    created = await bens.next(of(TableCreated))
+    assert isinstance(created, TableCreated)
+    app = await join_app(address)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")
+            await until(pilot, lambda: app.client.tickets, "Ann's seat")
+            ben.send(TakeSeat(created.table, 1))
+            await bens.next(of(Seated))
+            await pilot.press("s")
+            ready = await bens.next(of(SeatReady))
+            assert isinstance(ready, SeatReady)
+            ready.channel.close()
+            away = "Ben has been away for 0.05 s: a bot plays for them until they return."
+            await until(pilot, lambda: away in notices(app), "the stand-in notice")
+            assert ben.return_to(created.table)
+            await until(pilot, lambda: "Ben is back." in notices(app), "the return notice")
+    finally:
+        await app.client.close()
+        await ben.close()
+        await host.close()
