@@ -126,11 +126,15 @@ def _suit_name(suit: Suit | None) -> str:
 
 
 @dataclass(frozen=True)
-class _Ranking:
+class Ranking:
     """One order of the categories, low to high; five of a kind is always on top.
 
     Five of a kind stays in the order even without wilds (no hand reaches it then), so that a
     value means the same with and without jokers.
+
+    Public, like ``ranking_of``, ``Pool`` and ``best_of_category``, because the floor's
+    seven-card search (``floor_search``) values rank patterns on this same scale without
+    dealing whole hands.
     """
 
     order: tuple[Category, ...]
@@ -170,17 +174,21 @@ class _Ranking:
 
 
 @functools.cache
-def _ranking(color_flush: bool, color_straight_flush: bool, two_pair_over_trips: bool) -> _Ranking:
+def _ranking(color_flush: bool, color_straight_flush: bool, two_pair_over_trips: bool) -> Ranking:
     switches = PokerRules(
         color_flush=color_flush,
         color_straight_flush=color_straight_flush,
         two_pair_over_trips=two_pair_over_trips,
         jokers=1,
     )
-    return _Ranking(switches.order())
+    return Ranking(switches.order())
 
 
-def _ranking_of(rules: PokerRules) -> _Ranking:
+def ranking_of(rules: PokerRules) -> Ranking:
+    """The order of the categories under ``rules``: one ``Ranking`` per set of switches.
+
+    Public for the floor's seven-card search, which compares its candidate values by it.
+    """
     return _ranking(rules.color_flush, rules.color_straight_flush, rules.two_pair_over_trips)
 
 
@@ -204,7 +212,7 @@ def _straight_ranks(top: int) -> tuple[int, ...]:
 
 
 def _five_card_values(
-    ranks: tuple[int, ...], one_color: bool, one_suit: bool, ranking: _Ranking
+    ranks: tuple[int, ...], one_color: bool, one_suit: bool, ranking: Ranking
 ) -> list[tuple[Category, tuple[int, ...]]]:
     """Every category a concrete hand of ``ranks`` (high to low) belongs to, with its ranks.
 
@@ -235,7 +243,7 @@ def _five_card_values(
 
 
 def _best_five_card_value(
-    ranks: tuple[int, ...], one_color: bool, one_suit: bool, ranking: _Ranking
+    ranks: tuple[int, ...], one_color: bool, one_suit: bool, ranking: Ranking
 ) -> tuple[Category, tuple[int, ...]]:
     return max(
         _five_card_values(ranks, one_color, one_suit, ranking),
@@ -258,7 +266,7 @@ class _ValueTables:
 
     __slots__ = ("by_color", "by_suit", "mixed")
 
-    def __init__(self, ranking: _Ranking) -> None:
+    def __init__(self, ranking: Ranking) -> None:
         self.mixed: dict[int, HandRank] = {}
         color_tables: dict[Color, dict[int, HandRank]] = {color: {} for color in Color}
         self.by_suit: dict[Suit, dict[int, HandRank]] = {suit: {} for suit in Suit}
@@ -287,7 +295,7 @@ class _ValueTables:
 
 
 @functools.cache
-def _value_tables(ranking: _Ranking) -> _ValueTables:
+def _value_tables(ranking: Ranking) -> _ValueTables:
     return _ValueTables(ranking)
 
 
@@ -297,7 +305,7 @@ class _Evaluator:
     __slots__ = ("by_color", "by_suit", "color_matters", "mixed", "primes", "ranking")
 
     def __init__(self, rules: PokerRules) -> None:
-        self.ranking = _ranking_of(rules)
+        self.ranking = ranking_of(rules)
         tables = _value_tables(self.ranking)
         self.mixed = tables.mixed
         self.by_color = tables.by_color
@@ -414,11 +422,14 @@ def _searched_value(cards: Sequence[Card], rules: PokerRules) -> HandRank:
 # --- Wild cards and seven-card hands --------------------------------------------------------
 
 
-class _Pool:
+class Pool:
     """The natural cards of a hand and its wilds, from which the best five are chosen.
 
     A wild can copy any natural card, so the best five always hold as many wilds as they can:
     ``wilds`` of them, and ``needed`` natural cards beside them.
+
+    Public because the floor's seven-card search builds pools of ranks alone, to rule out
+    values that a hand's pairs, sets and straights already beat (see ``best_of_category``).
     """
 
     def __init__(self, naturals: Sequence[Card], wilds: int) -> None:
@@ -512,17 +523,21 @@ _STRAIGHT_WINDOWS = tuple(
 """Each straight's top card, and its ranks as bits (the ace low in bit 1), best first."""
 
 
-def _best_hand(naturals: Sequence[Card], wilds: int, ranking: _Ranking) -> HandRank:
-    pool = _Pool(naturals, wilds)
+def _best_hand(naturals: Sequence[Card], wilds: int, ranking: Ranking) -> HandRank:
+    pool = Pool(naturals, wilds)
     for category in reversed(ranking.order):
-        value = _best_of_category(category, pool, ranking)
+        value = best_of_category(category, pool, ranking)
         if value is not None:
             return value
     raise AssertionError("every hand of five cards has a high card")
 
 
-def _best_of_category(category: Category, pool: _Pool, ranking: _Ranking) -> HandRank | None:
-    """The best value of ``category`` the pool can make, or None if it cannot make one."""
+def best_of_category(category: Category, pool: Pool, ranking: Ranking) -> HandRank | None:
+    """The best value of ``category`` the pool can make, or None if it cannot make one.
+
+    Public because the floor's seven-card search asks it of pools of ranks alone, so that it
+    judges a hand's ranks exactly as ``hand_rank`` would.
+    """
     if category in _SHAPES:
         ranks = pool.best_groups(_SHAPES[category])
         return None if ranks is None else ranking.value(category, ranks)
@@ -546,8 +561,8 @@ def _best_of_category(category: Category, pool: _Pool, ranking: _Ranking) -> Han
 def _best_in_one_suit(
     category: Category,
     ranks: list[int],
-    pool: _Pool,
-    ranking: _Ranking,
+    pool: Pool,
+    ranking: Ranking,
     suit: Suit | None = None,
     color: Color | None = None,
 ) -> HandRank | None:

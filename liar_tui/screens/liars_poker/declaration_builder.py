@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.declarations import (
     COLORED_CATEGORIES,
     GROUP_SHAPES,
@@ -31,7 +32,6 @@ from liar_tui.rules.liars_poker.declarations import (
     Declaration,
     DeclarationError,
     declaration_of,
-    parse_declaration,
 )
 from liar_tui.rules.liars_poker.floor import lowest_hand, worst_hand
 from liar_tui.rules.liars_poker.poker_hands import HAND_CARDS, HandRank, hand_rank

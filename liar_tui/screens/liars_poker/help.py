@@ -3,7 +3,7 @@ computed by the rules modules, so the help says what the game does."""
 
 from __future__ import annotations
 
-from liar_tui.rules.liars_poker.declarations import parse_declaration
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.floor import floor, lowest_hand
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, PokerRules
 

@@ -15,6 +15,7 @@ from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit, parse_cards
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.declarations import (
     GROUP_SHAPES,
     PREFIX_CATEGORIES,
@@ -22,7 +23,6 @@ from liar_tui.rules.liars_poker.declarations import (
     DeclarationError,
     category_made_by,
     impossibility,
-    parse_declaration,
 )
 from liar_tui.rules.liars_poker.rules import Category, Color, PokerRules
 

@@ -12,7 +12,7 @@ import pytest
 
 from liar_tui.rules.base import IllegalAction
 from liar_tui.rules.cards import Card, parse_cards
-from liar_tui.rules.liars_poker.declarations import parse_declaration
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.game import (
     Challenge,
     ChallengeResolved,

@@ -19,13 +19,13 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit, parse_cards
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.declarations import (
     GROUP_SHAPES,
     PREFIX_CATEGORIES,
     STRAIGHT_CATEGORIES,
     Declaration,
     DeclarationError,
-    parse_declaration,
 )
 from liar_tui.rules.liars_poker.floor import floor, is_raise, lowest_hand, worst_hand
 from liar_tui.rules.liars_poker.poker_hands import HandRank, hand_rank

@@ -50,11 +50,11 @@ from liar_tui.rules.liars_poker.declarations import Declaration, DeclarationErro
 from liar_tui.rules.liars_poker.floor import floor, highest_hand, lowest_hand, worst_hand
 from liar_tui.rules.liars_poker.poker_hands import (
     HandRank,
+    Pool,
     _best_in_one_suit,
-    _best_of_category,
-    _Pool,
-    _ranking_of,
+    best_of_category,
     hand_rank,
+    ranking_of,
 )
 from liar_tui.rules.liars_poker.rules import Category, Color, PokerRules
 from tests.rules.liars_poker.test_floor import all_declarations, matches
@@ -90,7 +90,7 @@ class Parts:
     """The three parts of a hand's value under one set of rules, each remembered."""
 
     def __init__(self, rules: PokerRules) -> None:
-        self.ranking = _ranking_of(rules)
+        self.ranking = ranking_of(rules)
         order = set(rules.order())
         self.rank_part = [category for category in RANK_PART if category in order]
         self.suit_part = [category for category in SUIT_PART if category in order]
@@ -98,8 +98,8 @@ class Parts:
 
     @functools.cache  # noqa: B019 - one Parts per rule set, kept for the whole session
     def of_ranks(self, ranks: tuple[int, ...], wilds: int) -> HandRank:
-        pool = _Pool([Card(Rank(rank), Suit.SPADES) for rank in ranks], wilds)
-        found = (_best_of_category(category, pool, self.ranking) for category in self.rank_part)
+        pool = Pool([Card(Rank(rank), Suit.SPADES) for rank in ranks], wilds)
+        found = (best_of_category(category, pool, self.ranking) for category in self.rank_part)
         value = best(*found)
         assert value is not None
         return value
@@ -107,7 +107,7 @@ class Parts:
     @functools.cache  # noqa: B019
     def of_suit(self, ranks: tuple[int, ...], wilds: int, suit: Suit) -> HandRank | None:
         """``ranks`` high to low, each once."""
-        pool = _Pool([], wilds)
+        pool = Pool([], wilds)
         return best(
             *(
                 _best_in_one_suit(category, list(ranks), pool, self.ranking, suit=suit)
@@ -118,7 +118,7 @@ class Parts:
     @functools.cache  # noqa: B019
     def of_color(self, ranks: tuple[int, ...], wilds: int, color: Color) -> HandRank | None:
         """``ranks`` high to low, each at most twice."""
-        pool = _Pool([], wilds)
+        pool = Pool([], wilds)
         return best(
             *(
                 _best_in_one_suit(category, list(ranks), pool, self.ranking, color=color)

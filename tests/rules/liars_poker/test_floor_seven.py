@@ -88,6 +88,6 @@ def test_a_declaration_against_a_face_up_card_is_refused_with_the_reason() -> No
 
 
 def _seven_six_high() -> Declaration:
-    from liar_tui.rules.liars_poker.declarations import parse_declaration
+    from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 
     return parse_declaration("7-6 high", PokerRules())

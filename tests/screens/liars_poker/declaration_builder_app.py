@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Footer
 
 from liar_tui.rules.cards import Card, parse_cards
-from liar_tui.rules.liars_poker.declarations import parse_declaration
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.floor import floor
 from liar_tui.rules.liars_poker.poker_hands import HandRank
 from liar_tui.rules.liars_poker.rules import PokerRules

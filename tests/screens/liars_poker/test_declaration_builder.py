@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 
 from liar_tui.rules.cards import Rank, parse_cards
-from liar_tui.rules.liars_poker.declarations import Declaration, DeclarationError, parse_declaration
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
+from liar_tui.rules.liars_poker.declarations import Declaration, DeclarationError
 from liar_tui.rules.liars_poker.rules import Category, PokerRules
 from liar_tui.screens.liars_poker.declaration_builder import DeclarationText, floor_words
 from liar_tui.widgets.card_art import CardLook

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.cards import Card
-from liar_tui.rules.liars_poker.declarations import parse_declaration
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.game import (
     Declare,
     LiarsPokerRules,
