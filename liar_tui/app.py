@@ -130,13 +130,14 @@ class LiarApp(App[None]):
         it, so that a bot acting at once cannot race ahead of the screen that shows it."""
         from liar_tui.games import plugin
         from liar_tui.table.local import open_table, seat_bots
-        from liar_tui.table.table import Bus, SeatChannel
+        from liar_tui.table.table import Bus, LocalChannel
 
         table = open_table(setup, actions, recorder=self._record)
         bus = Bus(table)
         self.table = table
         self.return_home()
-        self.push_screen(plugin(setup.game).play_screen(SeatChannel(table, bus, setup.human_seats)))
+        channel = LocalChannel(table, bus, setup.human_seats)
+        self.push_screen(plugin(setup.game).play_screen(channel))
         self.call_after_refresh(seat_bots, table, bus, self._schedule_bot, self._bot_refused)
 
     def play_again(self, setup: TableSetup) -> None:

@@ -5,10 +5,10 @@ Textual's own event loop (it is asyncio): no thread, no blocking call. When the 
 drops it tries again with a growing pause and, once back, sends :class:`Resume` for every
 seat it holds, so a game in progress carries on where it was.
 
-A :class:`RemoteChannel` offers one seat the surface of a local
-:class:`~liar_tui.table.table.SeatChannel`, so the play screens run unchanged over the
-network: an ``Update`` frame reaches the screen as a ``SeatUpdate``, an ``ActionRefused``
-as a ``Refused``.
+A :class:`RemoteChannel` is the :class:`~liar_tui.table.table.SeatChannel` of one seat, as a
+:class:`~liar_tui.table.table.LocalChannel` is of a terminal's seats, so the play screens run
+unchanged over the network: an ``Update`` frame reaches the screen as a ``SeatUpdate``, an
+``ActionRefused`` as a ``Refused``.
 """
 
 from __future__ import annotations
@@ -511,7 +511,7 @@ def _lowered(sentence: str) -> str:
 
 @dataclass
 class RemoteChannel:
-    """One seat at a host's table, with the surface of a local ``SeatChannel``.
+    """One seat at a host's table: a :class:`~liar_tui.table.table.SeatChannel`.
 
     Updates that arrive before the play screen subscribes (a bot may act at once) are kept
     and handed over in order when it does, so the screen misses no event.

@@ -1,10 +1,20 @@
-"""What every game's table screen shares: listening to its people's seats, and letting go."""
+"""What every game's table screen shares: one loop from the table's updates to the screen.
+
+:class:`TableScreen` hears its people's seats, shows refusals, queues the screens that events
+open over the table (a reveal, a challenge, the game's end), passes the keyboard between two
+people at one keyboard, and lets go of the table on leaving. Each game's screen gives only
+the hooks: what a seat's turn looks like, what the table shows while it waits, which events
+open which screen, and which privacy screen hands the keyboard over.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, ClassVar
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from textual import on
 from textual.message import Message
 from textual.screen import Screen
 
@@ -14,16 +24,35 @@ from liar_tui.widgets.card_art import CardLook
 
 if TYPE_CHECKING:
     from liar_tui.app import LiarApp
+    from liar_tui.screens.privacy import PrivacyScreen
+
+ViewT = TypeVar("ViewT")
+"""The game's view of one seat."""
+TurnT = TypeVar("TurnT", bound=Hashable)
+"""One step of one seat's turn, its seat first: a new step is shown anew."""
+
+GAME_OVER = "The game is over."
 
 
-class TableScreen(Screen[None]):
+@dataclass(frozen=True)
+class Popup:
+    """A screen an event opens over the table, shown after those heard before it."""
+
+    open: Callable[[], Screen[Any]]
+    """Makes the screen when its turn comes."""
+    closed: Callable[[Any], None] | None = None
+    """Hears what the screen was dismissed with."""
+    ends_game: bool = False
+    """The game's end: no turn is shown after it."""
+
+
+class TableScreen(Screen[None], Generic[ViewT, TurnT]):
     """A table as the people at this keyboard see it, whichever the game.
 
     The table may call a seat's listener from inside a bot's turn, so every update is only
-    queued here as a :class:`TableUpdated` message; each game's screen decides what to show
-    in its ``_advance``, run once per batch of updates and only while the screen is on top.
-    Between two people at one keyboard a privacy screen is passed first; what it was passed
-    for (a seat, or a seat and a round) is the game's to say.
+    queued here as a :class:`TableUpdated` message; what to show next is decided in one place,
+    :meth:`_advance`, run once per batch of updates and only while the screen is on top: the
+    next queued popup, the game's end, a privacy screen, the turn of a human seat, or waiting.
     """
 
     LEAVE_QUESTION: ClassVar[str] = (
@@ -45,9 +74,19 @@ class TableScreen(Screen[None]):
         self.names = channel.setup.names
         self.humans = channel.seats
         self.hot_seat = len(self.humans) >= 2
-        self._cleared: object = None
+        self._views: dict[int, ViewT] = {}
+        self._to_act: tuple[int, ...] = ()
+        self._popups: deque[Popup] = deque()
+        self._over = False
+        """The game's end has been shown: only "the game is over" is left to say."""
+        self._showing: TurnT | None = None
+        """The step of a human's turn on screen, or None when none shows."""
+        self._cleared: Hashable = None
         """What the privacy screen was last passed for, in a hot-seat game."""
-        self._privacy_open = False
+        self._asking = False
+        """A screen asking the person at the keyboard (privacy, a choice) is up or coming."""
+        self._sent = False
+        """An action is on its way to the table: a second key must not send another."""
         self._advance_queued = False
 
     @property
@@ -71,9 +110,22 @@ class TableScreen(Screen[None]):
     def _listen(self, update: SeatUpdate | Refused) -> None:
         self.post_message(self.TableUpdated(update))
 
-    def _advance(self) -> Awaitable[None] | None:
-        """Show what comes next; each game's screen says what that is."""
-        raise NotImplementedError
+    # the loop -------------------------------------------------------------------------
+
+    @on(TableUpdated)
+    def _table_updated(self, message: TableUpdated) -> None:
+        update = message.update
+        if isinstance(update, Refused):
+            self._sent = False
+            title = self._refusal_title(update.action)
+            self.notify(update.reason, title=title, severity="warning", markup=False)
+            return
+        before = self._views.get(update.seat)
+        if update.seat == self.humans[0]:
+            self._popups.extend(self._read_events(update, before))
+        self._views[update.seat] = update.view
+        self._to_act = update.to_act
+        self._queue_advance()
 
     def _queue_advance(self) -> None:
         """Decide what to show once every update of the same action has been read."""
@@ -84,13 +136,68 @@ class TableScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self._queue_advance()
 
-    def _privacy_passed(self, cleared: object, ready: bool) -> None:
-        self._privacy_open = False
+    async def _advance(self) -> None:
+        """Show what comes next: a popup, the game's end, a privacy screen, or a turn."""
+        self._advance_queued = False
+        if self.app.screen is not self or self._asking or not self._views:
+            return
+        self._redraw_panels()
+        if self._popups:
+            popup = self._popups.popleft()
+            if popup.ends_game:
+                self._over = True
+                self._show_waiting(GAME_OVER)
+            else:
+                self._before_popup()
+            self.app.push_screen(popup.open(), popup.closed)
+            return
+        if self._over:
+            self._show_waiting(GAME_OVER)
+            return
+        active = self._active_human()
+        if active is None:
+            self._show_waiting()
+            return
+        turn = self._turn_key(active)
+        if turn == self._showing:
+            return
+        cleared = self._privacy_key(active)
+        if self.hot_seat and self._cleared != cleared:
+            self._show_waiting(f"Pass the keyboard to {self.names[active]}.")
+            self._asking = True
+            self.app.push_screen(
+                self._privacy_screen(active),
+                lambda ready: self._privacy_passed(cleared, bool(ready)),
+            )
+            return
+        self._showing = turn
+        self._sent = False
+        await self._show_turn(active)
+
+    def _active_human(self) -> int | None:
+        """The first human seat still to act, if any."""
+        return next((seat for seat in self.humans if seat in self._to_act), None)
+
+    def _public_view(self) -> ViewT:
+        """The first seat we hear: the panels use only what every seat may see."""
+        return self._views[self.humans[0]]
+
+    def _privacy_passed(self, cleared: Hashable, ready: bool) -> None:
+        self._asking = False
         if ready:
             self._cleared = cleared
             self._queue_advance()
         else:
             self.action_leave()
+
+    def _send(self, action: Any) -> None:
+        """Send the action of the turn on screen, once: the table's answer allows the next."""
+        if self._sent:
+            return
+        self._sent = True
+        self.channel.send(action)
+
+    # leaving --------------------------------------------------------------------------
 
     def action_leave(self) -> None:
         self.app.push_screen(
@@ -100,3 +207,43 @@ class TableScreen(Screen[None]):
     def _leave_answered(self, leave: bool | None) -> None:
         if leave:
             self.liar_app.return_home()
+
+    # hooks: each game's screen says --------------------------------------------------
+
+    def _refusal_title(self, action: Any) -> str:
+        """The title of the warning that the table refused ``action``."""
+        raise NotImplementedError
+
+    def _read_events(self, update: SeatUpdate, before: ViewT | None) -> Iterable[Popup]:
+        """The screens the events of an update open, in order (``before``: the seat's view
+        until this update). Only the first human seat's updates are read: every seat
+        hears the same events."""
+        raise NotImplementedError
+
+    def _before_popup(self) -> None:
+        """Clear the table before a popup (not the game's end) covers it; by default, not."""
+
+    def _turn_key(self, seat: int) -> TurnT:
+        """The step of ``seat``'s turn its view is at: a new step is shown anew."""
+        raise NotImplementedError
+
+    def _privacy_key(self, seat: int) -> Hashable:
+        """What one passing of the keyboard clears ``seat`` for (a person, a round...)."""
+        raise NotImplementedError
+
+    def _privacy_screen(self, seat: int) -> PrivacyScreen:
+        """The screen that hands the keyboard to ``seat`` in a hot-seat game."""
+        raise NotImplementedError
+
+    async def _show_turn(self, seat: int) -> None:
+        """Show the step of ``seat``'s turn in ``self._showing``, to choose what to send."""
+        raise NotImplementedError
+
+    def _show_waiting(self, headline: str | None = None) -> None:
+        """Show no turn (and forget it: ``self._showing = None``); say whom the table waits
+        for, or ``headline`` instead."""
+        raise NotImplementedError
+
+    def _redraw_panels(self) -> None:
+        """Redraw what every seat may see."""
+        raise NotImplementedError

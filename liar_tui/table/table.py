@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from liar_tui.rules.base import GameState
 from liar_tui.table.setup import TableSetup
@@ -145,12 +145,40 @@ class Bus:
             self._busy = False
 
 
-class SeatChannel:
+@runtime_checkable
+class SeatChannel(Protocol):
     """What the seats played at one terminal may do at a table: hear their own seats, send.
 
     Screens are handed this, never the table, so no screen can read another seat's view
-    or the deck; a network connection will offer a seat the same surface.
+    or the deck. A :class:`LocalChannel` offers it over a table in this process, and
+    :class:`~liar_tui.net.client.RemoteChannel` over a connection to a table host.
     """
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats played here."""
+        ...
+
+    @property
+    def setup(self) -> TableSetup:
+        """The table's names and rules."""
+        ...
+
+    def subscribe(self, seat: int, listener: Listener) -> None:
+        """Hear every update of ``seat``, one of ``seats``, starting with its current view."""
+        ...
+
+    def send(self, action: Any) -> None:
+        """Send an action of one of ``seats`` to the table."""
+        ...
+
+    def close(self) -> None:
+        """Nobody plays here any more: the screen that played the seats is gone."""
+        ...
+
+
+class LocalChannel:
+    """The :class:`SeatChannel` of a table in this process: the seats of one terminal."""
 
     def __init__(self, table: Table, bus: Bus, seats: tuple[int, ...]) -> None:
         self._table = table

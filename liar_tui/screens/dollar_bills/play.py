@@ -3,13 +3,15 @@
 The screen listens to its human seats through the table, shows the bill of the person
 whose turn it is in large digits, and sends bids and passes on the bus. Whatever comes
 back (a refusal, a show, the next deal) arrives as a message, and the screen decides what
-to show next in one place, :meth:`DollarBillsPlayScreen._advance`, only while it is on top.
+to show next in the loop all table screens share
+(:class:`~liar_tui.screens.table_screen.TableScreen`).
 """
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -20,7 +22,7 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 
 from liar_tui.games import plugin
-from liar_tui.rules.dollar_bills.game import DollarBillsView, GameRecord, Pass, PlaceBid, Settled
+from liar_tui.rules.dollar_bills.game import DollarBillsView, Pass, PlaceBid, Settled
 from liar_tui.rules.dollar_bills.odds import probability_at_least
 from liar_tui.screens.dollar_bills.bid_builder import BidBuilder, chance_text
 from liar_tui.screens.dollar_bills.bill import BillFace, dollars
@@ -28,9 +30,9 @@ from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
 from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel
 from liar_tui.screens.dollar_bills.privacy import BillPrivacyScreen
 from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen
-from liar_tui.screens.table_screen import TableScreen
+from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import subject_verb
-from liar_tui.table.table import Refused, SeatChannel
+from liar_tui.table.table import SeatChannel, SeatUpdate
 
 if TYPE_CHECKING:
     from liar_tui.store.saves import SavedTable
@@ -52,7 +54,7 @@ def saved_summary(saved: SavedTable) -> str:
     return f"{title}, game {view.game}: {ledger}"
 
 
-class DollarBillsPlayScreen(TableScreen):
+class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     """One dollar-bill table: your bill, the bid builder, the bidding so far, the seats."""
 
     LEAVE_QUESTION: ClassVar[str] = (
@@ -68,17 +70,8 @@ class DollarBillsPlayScreen(TableScreen):
 
     def __init__(self, channel: SeatChannel) -> None:
         super().__init__(channel)
-        self._views: dict[int, DollarBillsView] = {}
-        self._to_act: tuple[int, ...] = ()
-        self._shows: deque[GameRecord] = deque()
-        self._showing: tuple[int, int, int] | None = None
-        """(seat, game, turns so far) whose turn the builder is set for, or None."""
         self._face_up: int | None = None
         """The seat whose bill is on screen, if any."""
-        self._cleared: tuple[int, int] | None = None
-        """(seat, game) the privacy screen was last passed for, in a hot-seat game."""
-        self._turn_sent = False
-        """A bid or pass is on its way to the table: a second Enter must not send another."""
 
     # layout ---------------------------------------------------------------------------
 
@@ -107,65 +100,29 @@ class DollarBillsPlayScreen(TableScreen):
 
     # table updates --------------------------------------------------------------------
 
-    @on(TableScreen.TableUpdated)
-    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
-        update = message.update
-        if isinstance(update, Refused):
-            self._turn_sent = False
-            what = "Pass refused" if isinstance(update.action, Pass) else "Bid refused"
-            self.notify(update.reason, title=what, severity="warning", markup=False)
-            return
-        self._views[update.seat] = update.view
-        self._to_act = update.to_act
-        if update.seat == self.humans[0] and any(
-            isinstance(event, Settled) for event in update.events
-        ):
-            self._shows.append(update.view.past_games[-1])
-        self._queue_advance()
+    def _refusal_title(self, action: Any) -> str:
+        return "Pass refused" if isinstance(action, Pass) else "Bid refused"
 
-    def _advance(self) -> None:
-        """Show what comes next: a show of the bills, a privacy screen, or a turn to bid."""
-        self._advance_queued = False
-        if self.app.screen is not self or self._privacy_open or not self._views:
-            return
-        if self._shows:
-            record = self._shows.popleft()
-            self._redraw_panels()
-            self.app.push_screen(
-                BillsRevealScreen(record, self.names, self.look, self.action_ledger),
-                self._reveal_closed,
-            )
-            return
-        active = self._active_human()
-        if active is None:
-            self._show_waiting()
-            return
-        view = self._views[active]
-        turn = (active, view.game, len(view.turns))
-        if turn == self._showing:
-            return
-        if self.hot_seat and self._cleared != (active, view.game):
-            self._show_waiting(f"Pass the keyboard to {self.names[active]}.")
-            self._privacy_open = True
-            self.app.push_screen(
-                BillPrivacyScreen(self.names[active], view.game),
-                lambda ready: self._privacy_passed((active, view.game), bool(ready)),
-            )
-            return
-        self._show_turn(active)
+    def _read_events(self, update: SeatUpdate, before: DollarBillsView | None) -> Iterable[Popup]:
+        """The show of the bills at the end of every game; its screen can leave the table."""
+        if any(isinstance(event, Settled) for event in update.events):
+            record = update.view.past_games[-1]
+            screen = partial(BillsRevealScreen, record, self.names, self.look, self.action_ledger)
+            yield Popup(screen, closed=self._leave_answered)
 
-    def _active_human(self) -> int | None:
-        return next((seat for seat in self.humans if seat in self._to_act), None)
+    def _turn_key(self, seat: int) -> tuple[int, int, int]:
+        """(seat, game, turns so far): every bid or pass is a new turn."""
+        view = self._views[seat]
+        return (seat, view.game, len(view.turns))
 
-    def _reveal_closed(self, leave: bool | None) -> None:
-        if leave:
-            self.liar_app.return_home()
+    def _privacy_key(self, seat: int) -> tuple[int, int]:
+        """(seat, game): a bill is private to its holder for the whole game."""
+        return (seat, self._views[seat].game)
+
+    def _privacy_screen(self, seat: int) -> BillPrivacyScreen:
+        return BillPrivacyScreen(self.names[seat], self._views[seat].game)
 
     # drawing --------------------------------------------------------------------------
-
-    def _public_view(self) -> DollarBillsView:
-        """The first seat we hear: the panels use only what every seat may see."""
-        return self._views[self.humans[0]]
 
     def _redraw_panels(self) -> None:
         view = self._public_view()
@@ -207,10 +164,8 @@ class DollarBillsPlayScreen(TableScreen):
             line.append(f" · {chance_text(chance)}", style="dim")
         standing.update(line)
 
-    def _show_turn(self, seat: int) -> None:
+    async def _show_turn(self, seat: int) -> None:
         view = self._views[seat]
-        self._showing = (seat, view.game, len(view.turns))
-        self._turn_sent = False
         self._show_bill(seat)
         builder = self.query_one("#builder", BidBuilder)
         builder.display = True
@@ -242,15 +197,13 @@ class DollarBillsPlayScreen(TableScreen):
 
     @on(BidBuilder.Submitted)
     def _bid_submitted(self, event: BidBuilder.Submitted) -> None:
-        if self._showing is not None and not self._turn_sent:
-            self._turn_sent = True
-            self.channel.send(PlaceBid(self._showing[0], event.bid))
+        if self._showing is not None:
+            self._send(PlaceBid(self._showing[0], event.bid))
 
     @on(BidBuilder.PassChosen)
     def _pass_chosen(self) -> None:
-        if self._showing is not None and not self._turn_sent:
-            self._turn_sent = True
-            self.channel.send(Pass(self._showing[0]))
+        if self._showing is not None:
+            self._send(Pass(self._showing[0]))
 
     def action_ledger(self) -> None:
         if not self._views:

@@ -3,13 +3,14 @@
 The screen listens to its human seats through the table, shows one pocket at a time in
 the hand picker, and sends chosen hands on the bus. Whatever comes back (a refusal, a
 reveal, the end of the game) arrives as a message, and the screen decides what to show
-next in one place, :meth:`LiarGamePlayScreen._advance`, only while it is on top.
+next in the loop all table screens share (:class:`~liar_tui.screens.table_screen.TableScreen`).
 """
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -27,9 +28,9 @@ from liar_tui.screens.liar_game.panels import LastRoundSummary, ScorePanel
 from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.screens.liar_game.scoreboard import ScoreboardScreen
 from liar_tui.screens.privacy import PrivacyScreen
-from liar_tui.screens.table_screen import TableScreen
+from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import names_joined
-from liar_tui.table.table import Refused, SeatChannel
+from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def saved_summary(saved: SavedTable) -> str:
     return f"{title}, round {view.round}, playing to {saved.setup.rules.target}: {scores}"
 
 
-class LiarGamePlayScreen(TableScreen):
+class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
     """One Liar Game table: scoreboard, the active human's pocket, and the last round."""
 
     LEAVE_QUESTION: ClassVar[str] = (
@@ -64,20 +65,6 @@ class LiarGamePlayScreen(TableScreen):
         Binding("s", "scoreboard", "Scores"),
         Binding("escape", "leave", "Leave"),
     ]
-
-    def __init__(self, channel: SeatChannel) -> None:
-        super().__init__(channel)
-        self._views: dict[int, LiarGameView] = {}
-        self._to_act: tuple[int, ...] = ()
-        self._reveals: deque[RoundRevealed] = deque()
-        self._game_over: GameOver | None = None
-        self._game_over_shown = False
-        self._showing: tuple[int, int] | None = None
-        """(seat, round) whose pocket is in the picker, or None when no pocket shows."""
-        self._cleared: tuple[int, int] | None = None
-        """(seat, round) the privacy screen was passed for, in a hot-seat game."""
-        self._hand_sent = False
-        """A hand is on its way to the table: a second Enter must not send it twice."""
 
     # layout ---------------------------------------------------------------------------
 
@@ -102,64 +89,28 @@ class LiarGamePlayScreen(TableScreen):
 
     # table updates --------------------------------------------------------------------
 
-    @on(TableScreen.TableUpdated)
-    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
-        update = message.update
-        if isinstance(update, Refused):
-            self._hand_sent = False
-            self.notify(update.reason, title="Hand not shown", severity="warning", markup=False)
-            return
-        self._views[update.seat] = update.view
-        self._to_act = update.to_act
-        if update.seat == self.humans[0]:
-            for event in update.events:
-                if isinstance(event, RoundRevealed):
-                    self._reveals.append(event)
-                elif isinstance(event, GameOver):
-                    self._game_over = event
-        self._queue_advance()
+    def _refusal_title(self, action: Any) -> str:
+        return "Hand not shown"
 
-    async def _advance(self) -> None:
-        """Show what comes next: a reveal, the game's end, a privacy screen, or a pocket."""
-        self._advance_queued = False
-        if self.app.screen is not self or self._privacy_open or not self._views:
-            return
-        self._redraw_panels()
-        if self._reveals:
-            result = self._reveals.popleft()
-            self.app.push_screen(RevealScreen(result, self.names, self.look))
-            return
-        if self._game_over is not None:
-            if not self._game_over_shown:
-                self._game_over_shown = True
-                self._show_game_over(self._game_over)
-            return
-        active = self._active_human()
-        if active is None:
-            self._show_waiting()
-            return
-        turn = (active, self._views[active].round)
-        if turn == self._showing:
-            return
-        if self.hot_seat and self._cleared != turn:
-            self._show_waiting(f"Pass the keyboard to {self.names[active]}.")
-            self._privacy_open = True
-            self.app.push_screen(
-                PrivacyScreen(self.names[active], turn[1]),
-                lambda ready: self._privacy_passed(turn, bool(ready)),
-            )
-            return
-        await self._show_pocket(active)
+    def _read_events(self, update: SeatUpdate, before: LiarGameView | None) -> Iterable[Popup]:
+        """Every round's reveal, then the game's end."""
+        for event in update.events:
+            if isinstance(event, RoundRevealed):
+                yield Popup(partial(RevealScreen, event, self.names, self.look))
+            elif isinstance(event, GameOver):
+                yield Popup(partial(self._game_over_screen, event), ends_game=True)
 
-    def _active_human(self) -> int | None:
-        """The first human seat still to choose, if any."""
-        return next((seat for seat in self.humans if seat in self._to_act), None)
+    def _turn_key(self, seat: int) -> tuple[int, int]:
+        """(seat, round): one pocket to choose from per round."""
+        return (seat, self._views[seat].round)
+
+    def _privacy_key(self, seat: int) -> tuple[int, int]:
+        return self._turn_key(seat)
+
+    def _privacy_screen(self, seat: int) -> PrivacyScreen:
+        return PrivacyScreen(self.names[seat], self._views[seat].round)
 
     # drawing --------------------------------------------------------------------------
-
-    def _public_view(self) -> LiarGameView:
-        """The first seat we hear: the panels use only what every seat may see."""
-        return self._views[self.humans[0]]
 
     def _redraw_panels(self) -> None:
         view = self._public_view()
@@ -168,12 +119,10 @@ class LiarGamePlayScreen(TableScreen):
         last = view.history[-1] if view.history else None
         self.query_one("#last-round", LastRoundSummary).show(last)
 
-    async def _show_pocket(self, seat: int) -> None:
+    async def _show_turn(self, seat: int) -> None:
         view = self._views[seat]
         picker = self.query_one("#picker", HandPicker)
         await picker.show_pocket(view.pocket)
-        self._showing = (seat, view.round)
-        self._hand_sent = False
         picker.display = True
         self.query_one("#waiting", Static).display = False
         what = "three cards, or a combo" if view.rules.variants else "three cards"
@@ -195,8 +144,6 @@ class LiarGamePlayScreen(TableScreen):
         text = Text()
         if headline is not None:
             text.append(headline, style="bold")
-        elif self._game_over is not None:
-            text.append("The game is over.", style="bold")
         else:
             if not self.hot_seat and self.humans:
                 chosen = self._views[self.humans[0]].chosen
@@ -210,26 +157,21 @@ class LiarGamePlayScreen(TableScreen):
         waiting.update(text)
         self._redraw_panels()
 
-    def _show_game_over(self, result: GameOver) -> None:
-        self._show_waiting()
-        self.app.push_screen(
-            GameOverScreen(
-                result,
-                self.names,
-                play_again=lambda: self.liar_app.play_again(self.setup),
-                go_home=self.liar_app.return_home,
-                show_scores=self.action_scoreboard,
-            )
+    def _game_over_screen(self, result: GameOver) -> GameOverScreen:
+        return GameOverScreen(
+            result,
+            self.names,
+            play_again=lambda: self.liar_app.play_again(self.setup),
+            go_home=self.liar_app.return_home,
+            show_scores=self.action_scoreboard,
         )
 
     # player actions -------------------------------------------------------------------
 
     @on(HandPicker.Submitted)
     def _hand_submitted(self, event: HandPicker.Submitted) -> None:
-        if self._showing is None or self._hand_sent:
-            return
-        self._hand_sent = True
-        self.channel.send(ShowHand(self._showing[0], event.cards))
+        if self._showing is not None:
+            self._send(ShowHand(self._showing[0], event.cards))
 
     def action_scoreboard(self) -> None:
         if not self._views:

@@ -4,7 +4,7 @@ The screen listens to its human seats through the table and shows, for the one w
 is, the step of the turn they are at: the decision (take the hand unseen, challenge, or play
 a chip), the discard, then the declaration. Whatever comes back (a refusal, a challenge
 resolved, the end of the game) arrives as a message, and the screen decides what to show next
-in one place, :meth:`LiarsPokerPlayScreen._advance`, only while it is on top.
+in the loop all table screens share (:class:`~liar_tui.screens.table_screen.TableScreen`).
 
 At one keyboard the hand is private to whoever holds it: a privacy screen comes up whenever
 the turn passes to another person, before anything of theirs is shown.
@@ -12,8 +12,9 @@ the turn passes to another person, before anything of theirs is shown.
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -56,9 +57,9 @@ from liar_tui.screens.liars_poker.panels import (
     rules_phrases,
 )
 from liar_tui.screens.privacy import PrivacyScreen
-from liar_tui.screens.table_screen import TableScreen
+from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import subject_verb
-from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
+from liar_tui.table.table import SeatChannel, SeatUpdate
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import inline_cards
 from liar_tui.widgets.cards import CardFace
@@ -87,7 +88,7 @@ def saved_summary(saved: SavedTable) -> str:
     return f"{title}, round {view.round}: {lives_line(saved.setup.names, view.lives)}"
 
 
-class LiarsPokerPlayScreen(TableScreen):
+class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     """One Liar's Poker table: the lives board, the round so far, and the turn in hand."""
 
     CSS_PATH = "play.tcss"
@@ -104,22 +105,10 @@ class LiarsPokerPlayScreen(TableScreen):
 
     def __init__(self, channel: SeatChannel) -> None:
         super().__init__(channel)
-        self._views: dict[int, LiarsPokerView] = {}
-        self._to_act: tuple[int, ...] = ()
-        self._challenges: deque[tuple[ChallengeResolved, RoundRules]] = deque()
         self._chip_notes: list[ChipNote] = []
-        self._game_over: GameOver | None = None
-        self._game_over_shown = False
-        self._stage: Stage | None = None
-        """The step of a human's turn on screen, or None when no human is to act."""
-        self._cleared: int | None = None
-        """The person (seat) the privacy screen was last passed for, in a hot-seat game."""
         self._before_draw: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
         """(seat, round, declarations) of a taker's turn and the hand they took, to show
         which cards the draw brought."""
-        self._choosing_rules = False
-        self._sent = False
-        """An action is on its way to the table: a second key must not send it twice."""
 
     # layout ---------------------------------------------------------------------------
 
@@ -165,91 +154,54 @@ class LiarsPokerPlayScreen(TableScreen):
         self.query_one("#lives-panel").border_title = "Liar's Poker"
         self.query_one("#history-panel").border_title = "This round"
         self.query_one("#table-panel").border_title = "Round 1"
-        self._hide_turn()
+        self._show_waiting()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.height < SHORT_SCREEN, "-short")
 
     # table updates --------------------------------------------------------------------
 
-    @on(TableScreen.TableUpdated)
-    def _table_updated(self, message: TableScreen.TableUpdated) -> None:
-        update = message.update
-        if isinstance(update, Refused):
-            self._sent = False
-            title = _REFUSED_TITLES.get(type(update.action), "Not allowed")
-            self.notify(update.reason, title=title, severity="warning", markup=False)
-            return
-        self._sent = False
-        before = self._views.get(update.seat)
-        if update.seat == self.humans[0]:
-            self._read_events(update, before)
-        self._views[update.seat] = update.view
-        self._to_act = update.to_act
-        self._queue_advance()
+    def _refusal_title(self, action: Any) -> str:
+        return _REFUSED_TITLES.get(type(action), "Not allowed")
 
-    def _read_events(self, update: SeatUpdate, before: LiarsPokerView | None) -> None:
+    def _read_events(self, update: SeatUpdate, before: LiarsPokerView | None) -> Iterable[Popup]:
         """Keep what only the events tell: challenges to show, chips played, the end."""
+        popups: list[Popup] = []
         for event in update.events:
             if isinstance(event, ChallengeResolved):
                 # The round's rules as they were: the update's view is of the next round.
                 rules = before.round_rules if before is not None else update.view.round_rules
-                self._challenges.append((event, rules))
+                screen = partial(ChallengeScreen, event, self.names, self.look, rules)
+                popups.append(Popup(screen))
             elif isinstance(event, ChipPlayed) and before is not None:
                 count = len(before.declarations)
                 self._chip_notes.append(ChipNote(before.round, count, event.seat, event.chip))
             elif isinstance(event, GameOver):
-                self._game_over = event
+                popups.append(Popup(partial(self._game_over_screen, event), ends_game=True))
+        return popups
 
-    async def _advance(self) -> None:
-        """Show what comes next: a challenge, the game's end, a privacy screen, or a turn."""
-        self._advance_queued = False
-        if self.app.screen is not self or self._privacy_open or self._choosing_rules:
-            return
-        if not self._views:
-            return
-        self._redraw_panels()
-        if self._challenges:
-            resolved, rules = self._challenges.popleft()
-            self._hide_turn()
-            self.app.push_screen(ChallengeScreen(resolved, self.names, self.look, rules))
-            return
-        if self._game_over is not None:
-            self._hide_turn("The game is over.")
-            if not self._game_over_shown:
-                self._game_over_shown = True
-                self._show_game_over(self._game_over)
-            return
-        active = next((seat for seat in self.humans if seat in self._to_act), None)
-        if active is None:
-            self._hide_turn()
-            return
-        view = self._views[active]
-        stage: Stage = (
-            active,
+    def _before_popup(self) -> None:
+        self._show_waiting()
+
+    def _turn_key(self, seat: int) -> Stage:
+        view = self._views[seat]
+        return (
+            seat,
             view.round,
             view.phase,
             len(view.declarations),
             len(view.discards),
-            len(view.chips[active]),
+            len(view.chips[seat]),
         )
-        if stage == self._stage:
-            return
-        if self.hot_seat and self._cleared != active:
-            self._hide_turn(f"Pass the keyboard to {self.names[active]}.")
-            self._privacy_open = True
-            self.app.push_screen(
-                PrivacyScreen(self.names[active], view.round),
-                lambda ready: self._privacy_passed(active, bool(ready)),
-            )
-            return
-        await self._show_turn(stage, view)
+
+    def _privacy_key(self, seat: int) -> int:
+        """The person: the keyboard passes only when another person is to act."""
+        return seat
+
+    def _privacy_screen(self, seat: int) -> PrivacyScreen:
+        return PrivacyScreen(self.names[seat], self._views[seat].round)
 
     # the panels everyone may see ------------------------------------------------------
-
-    def _public_view(self) -> LiarsPokerView:
-        """The first seat we hear: the panels use only what every seat may see."""
-        return self._views[self.humans[0]]
 
     def _redraw_panels(self) -> None:
         view = self._public_view()
@@ -298,9 +250,9 @@ class LiarsPokerPlayScreen(TableScreen):
 
     # one human's turn -----------------------------------------------------------------
 
-    def _hide_turn(self, headline: str | None = None) -> None:
+    def _show_waiting(self, headline: str | None = None) -> None:
         """Show no hand and no choice; say whom the table waits for."""
-        self._stage = None
+        self._showing = None
         self._show_only("waiting")
         panel = self.query_one("#action-panel")
         panel.border_title = "Waiting"
@@ -333,14 +285,15 @@ class LiarsPokerPlayScreen(TableScreen):
         name = self.names[seat]
         return f"{name}'s" if self.hot_seat and name != "You" else "Your"
 
-    async def _show_turn(self, stage: Stage, view: LiarsPokerView) -> None:
-        self._stage = stage
-        self._sent = False
-        seat = stage[0]
+    async def _show_turn(self, seat: int) -> None:
+        stage = self._showing
+        view = self._views[seat]
         panel = self.query_one("#action-panel")
         if view.phase is Phase.CHOOSE_RULES:
-            self._hide_turn(f"Dealer's choice: {subject_verb(self.names[seat], 'pick')} the rules.")
-            self._stage = stage
+            self._show_waiting(
+                f"Dealer's choice: {subject_verb(self.names[seat], 'pick')} the rules."
+            )
+            self._showing = stage
             self._choose_rules(seat, view)
         elif view.phase is Phase.DECIDE:
             self._show_only("decision")
@@ -458,41 +411,32 @@ class LiarsPokerPlayScreen(TableScreen):
     def _choose_rules(self, seat: int, view: LiarsPokerView) -> None:
         from liar_tui.screens.liars_poker.dealers_choice import DealersChoiceScreen
 
-        self._choosing_rules = True
+        self._asking = True
 
         def chosen(rules: RoundRules | None) -> None:
-            self._choosing_rules = False
+            self._asking = False
             self._send(ChooseRules(seat, rules if rules is not None else view.rules.round))
             self._queue_advance()
 
         self.app.push_screen(DealersChoiceScreen(view.rules, self.names[seat]), chosen)
 
-    def _show_game_over(self, result: GameOver) -> None:
-        view = self._public_view()
-        self.app.push_screen(
-            LiarsPokerOverScreen(
-                result,
-                self.names,
-                self.look,
-                view.last_challenge,
-                play_again=lambda: self.liar_app.play_again(self.setup),
-                go_home=self.liar_app.return_home,
-            )
+    def _game_over_screen(self, result: GameOver) -> LiarsPokerOverScreen:
+        return LiarsPokerOverScreen(
+            result,
+            self.names,
+            self.look,
+            self._public_view().last_challenge,
+            play_again=lambda: self.liar_app.play_again(self.setup),
+            go_home=self.liar_app.return_home,
         )
 
     # player actions -------------------------------------------------------------------
 
     def _acting_view(self, phase: Phase) -> LiarsPokerView | None:
         """The view of the human on screen, when their turn is at ``phase``."""
-        if self._stage is None or self._stage[2] is not phase:
+        if self._showing is None or self._showing[2] is not phase:
             return None
-        return self._views[self._stage[0]]
-
-    def _send(self, action: Take | Challenge | Discard | Declare | PlayChip | ChooseRules) -> None:
-        if self._sent:
-            return
-        self._sent = True
-        self.channel.send(action)
+        return self._views[self._showing[0]]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         decide = self._acting_view(Phase.DECIDE)
