@@ -53,6 +53,25 @@ def is_raise(new: Bid, old: Bid) -> bool:
     return new.key > old.key
 
 
+def bid_refusal(bid: object, standing: Bid | None, max_count: int) -> str | None:
+    """Why ``bid`` may not follow ``standing`` (None: it opens the game) with ``max_count``
+    digits in play, in one sentence; None when it may. The table refuses a bid with this
+    sentence, and the bid builder warns with it before the bid is sent.
+    """
+    if not isinstance(bid, Bid) or type(bid.count) is not int or type(bid.digit) is not int:
+        return "A bid is a whole number of some digit, like two 3s."
+    if not 0 <= bid.digit <= 9:
+        return "The digit of a bid must be from 0 to 9."
+    if not 1 <= bid.count <= max_count:
+        return f"There are {max_count} digits in play, so bid from 1 to {max_count}."
+    if standing is not None and not is_raise(bid, standing):
+        return (
+            f"{bid.text} does not raise {standing.text}: bid as many of a higher digit "
+            "(zero counts as ten) or more of any digit."
+        )
+    return None
+
+
 def bid_number(bid: Bid) -> int:
     """Where a bid stands among all bids, from ``One 1`` as 0: ten numbers to each count."""
     return (bid.count - 1) * len(DIGIT_ORDER) + digit_rank(bid.digit) - 1
@@ -299,21 +318,7 @@ class DollarBillsSession:
             if self.standing is None:
                 return "The first player must open with a bid, not pass."
             return None
-        return self._bid_refusal(action.bid)
-
-    def _bid_refusal(self, bid: object) -> str | None:
-        if not isinstance(bid, Bid) or type(bid.count) is not int or type(bid.digit) is not int:
-            return "A bid is a whole number of some digit, like two 3s."
-        if not 0 <= bid.digit <= 9:
-            return "The digit of a bid must be from 0 to 9."
-        if not 1 <= bid.count <= self.max_count:
-            return f"There are {self.max_count} digits in play, so bid from 1 to {self.max_count}."
-        if self.standing is not None and not is_raise(bid, self.standing):
-            return (
-                f"{bid.text} does not raise {self.standing.text}: bid as many of a higher digit "
-                "(zero counts as ten) or more of any digit."
-            )
-        return None
+        return bid_refusal(action.bid, self.standing, self.max_count)
 
     def view(self, seat: int) -> DollarBillsView:
         return DollarBillsView(

@@ -27,6 +27,7 @@ from liar_tui.rules.liars_poker.rules import MAX_SEATS as MAX_SEATS
 from liar_tui.rules.liars_poker.rules import MIN_SEATS as MIN_SEATS
 from liar_tui.rules.liars_poker.rules import Chip as Chip
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules as LiarsPokerRules
+from liar_tui.rules.liars_poker.rules import PokerRules
 from liar_tui.rules.liars_poker.rules import RoundRules as RoundRules
 
 
@@ -177,34 +178,6 @@ class ChallengeResolved:
     def eliminated(self) -> bool:
         return self.lives[self.loser] == 0
 
-    def sentence(self, names: Sequence[str]) -> str:
-        """Who loses a life and why, in one sentence for the challenge screen."""
-        declarer, challenger = names[self.declarer], names[self.challenger]
-        compared = "at least" if self.held else "worse than"
-        reason = (
-            f"{_possessive(declarer)} hand, {self.value.describe()}, is {compared} "
-            f"{self.declaration.text}, whose worst hand is {self.floor.describe()}"
-        )
-        verdict = f"{_loss(names[self.loser], self.eliminated)}: {reason}."
-        if self.held:
-            return verdict
-        return f"{verdict} {_subject(challenger, 'was', 'were')} right to challenge."
-
-
-def _subject(name: str, singular: str, plural: str) -> str:
-    """``Ada loses`` but ``You lose``: the default player name is a pronoun."""
-    return f"{name} {plural if name == 'You' else singular}"
-
-
-def _possessive(name: str) -> str:
-    return "your" if name == "You" else f"{name}'s"
-
-
-def _loss(name: str, eliminated: bool) -> str:
-    if eliminated:
-        return _subject(name, "is out", "are out")
-    return _subject(name, "loses a life", "lose a life")
-
 
 @dataclass(frozen=True)
 class HandStuck:
@@ -221,10 +194,6 @@ class HandStuck:
     @property
     def eliminated(self) -> bool:
         return self.lives[self.seat] == 0
-
-    def sentence(self, names: Sequence[str]) -> str:
-        loss = _loss(names[self.seat], self.eliminated)
-        return f"{loss}: with the new face-up cards, no hand can beat {self.declaration.text}."
 
 
 @dataclass(frozen=True)
@@ -246,6 +215,47 @@ Event = (
     | HandStuck
     | GameOver
 )
+
+
+# --------------------------------------------------------------------------- raising
+
+
+def raise_refusal(
+    declaration: Declaration,
+    standing: tuple[Declaration, HandRank] | None,
+    rules: PokerRules,
+    communal: Sequence[Card] = (),
+) -> str | None:
+    """Why ``declaration`` may not follow ``standing``, in one sentence; None when it may.
+
+    ``standing`` is the declaration to beat with the floor it had when it was made, or None
+    when ``declaration`` opens the round and must beat the lowest hand. The table refuses a
+    declaration with this sentence, and the declaration builder shows it before sending.
+    """
+    try:
+        new = floors.floor(declaration, rules, communal)
+    except DeclarationError as error:
+        return str(error)
+    if standing is None:
+        lowest = floors.lowest_hand(rules, tuple(communal))
+        if new > lowest:
+            return None
+        return _sentence(
+            f"{declaration.text} could be the lowest hand, {lowest.describe()}: "
+            "an opening must rule it out."
+        )
+    said, beaten = standing
+    if new > beaten:
+        return None
+    return _sentence(
+        f"{declaration.text} does not beat {said.text}: its worst hand, "
+        f"{new.describe()}, is no better than {beaten.describe()}."
+    )
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter: a declaration's text starts small."""
+    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- views
@@ -294,6 +304,15 @@ class LiarsPokerView:
         """The floor a declaration must beat now; None at the opening, which must beat
         ``lowest_hand(round_rules.poker, communal)``."""
         return self.declarations[-1].floor if self.declarations else None
+
+    @property
+    def standing(self) -> tuple[Declaration, HandRank] | None:
+        """The declaration to beat and its floor, as :func:`raise_refusal` takes them; None
+        at the opening."""
+        if not self.declarations:
+            return None
+        last = self.declarations[-1]
+        return last.declaration, last.floor
 
     @property
     def full_hand(self) -> tuple[Card, ...]:
@@ -436,22 +455,15 @@ class LiarsPokerGame:
     def _declaration_refusal(self, declaration: object) -> str | None:
         if not isinstance(declaration, Declaration):
             return "A declaration names a poker hand, such as two pair, sevens over threes."
-        try:
-            new = self.judge(declaration)
-        except DeclarationError as error:
-            return str(error)
-        if new > self.to_beat:
-            return None
+        communal = tuple(self.communal)
+        return raise_refusal(declaration, self._standing(), self.round_rules.poker, communal)
+
+    def _standing(self) -> tuple[Declaration, HandRank] | None:
+        """The declaration to beat and its floor; None at the opening."""
         if not self.declarations:
-            return (
-                f"{declaration.text} could be the lowest hand, {self.to_beat.describe()}: "
-                "an opening must rule it out."
-            )
+            return None
         last = self.declarations[-1]
-        return (
-            f"{declaration.text} does not beat {last.declaration.text}: its worst hand, "
-            f"{new.describe()}, is no better than {last.floor.describe()}."
-        )
+        return last.declaration, last.floor
 
     def _discardable(self) -> list[Card]:
         if self.round_rules.communal_discardable:

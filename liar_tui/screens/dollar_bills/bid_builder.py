@@ -3,7 +3,7 @@
 It only builds and tells: it posts :class:`BidBuilder.Submitted` and
 :class:`BidBuilder.PassChosen`, and leaves sending them to the screen that owns it; the
 table decides whether a bid stands and says why not. The line under the pickers warns
-before Enter when a bid does not raise the standing one, using the rules' own comparison.
+before Enter when a bid may not be made, in the table's own sentence (``bid_refusal``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
-from liar_tui.rules.dollar_bills.game import DIGIT_ORDER, Bid, is_raise, lowest_raise, raises_over
+from liar_tui.rules.dollar_bills.game import (
+    DIGIT_ORDER,
+    Bid,
+    bid_refusal,
+    lowest_raise,
+    raises_over,
+)
 from liar_tui.rules.dollar_bills.odds import probability_at_least
 from liar_tui.widgets.buttons import MouseButton
 
@@ -133,9 +139,9 @@ class BidBuilder(Widget, can_focus=True):
         text-style: bold;
     }
     BidBuilder #bid-line {
-        height: 1;
+        height: auto;
+        max-height: 2;
         margin: 1 0;
-        text-wrap: nowrap;
         text-overflow: ellipsis;
     }
     BidBuilder #bid-line.-not-a-raise {
@@ -287,14 +293,13 @@ class BidBuilder(Widget, can_focus=True):
         self.query_one("#count-value", Static).update(str(self.count))
         line = self.query_one("#bid-line", Static)
         bid = self.bid
-        not_a_raise = self._standing is not None and not is_raise(bid, self._standing)
-        line.set_class(not_a_raise or not self._can_raise, "-not-a-raise")
+        refusal = bid_refusal(bid, self._standing, self._max_count)
+        line.set_class(refusal is not None or not self._can_raise, "-not-a-raise")
         if not self._can_raise:
             line.update(Text("No higher bid is possible: pass."))
             return
-        if not_a_raise:
-            assert self._standing is not None
-            line.update(Text(f"{bid.text} does not raise {self._standing.text}."))
+        if refusal is not None:
+            line.update(Text(refusal))
             return
         text = Text(bid.text, style="bold")
         held = self._serial.count(str(bid.digit))

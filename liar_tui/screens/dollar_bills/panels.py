@@ -22,7 +22,7 @@ from liar_tui.rules.dollar_bills.game import (
     number_words,
 )
 from liar_tui.screens.dollar_bills.bill import BILL_INK, dollars
-from liar_tui.screens.wording import subject_verb
+from liar_tui.screens.wording import subject_verb, verb_for
 from liar_tui.widgets.card_art import CardLook
 
 BIDDER_STYLE = "bold #f0c040"
@@ -105,7 +105,7 @@ class SeatsPanel(Static):
             table.add_row(marker, bill, label, money_text(view.ledger[seat], look), status)
         in_play = view.rules.digits * view.seats
         footer = look.text(
-            f"Game {view.game} · {self.names[view.starter]} starts\n"
+            f"Game {view.game} · {subject_verb(self.names[view.starter], 'start')}\n"
             f"{in_play} digits in play\n"
             f"Stake ${view.rules.stake} a seat"
         )
@@ -148,7 +148,7 @@ class BidHistory(Static):
         for turn in view.turns:
             name = Text(self.names[turn.seat])
             if isinstance(turn, Pass):
-                lines.add_row(name, Text("passes", style="dim"))
+                lines.add_row(name, Text(verb_for(name.plain, "pass"), style="dim"))
             else:
                 lines.add_row(name, Text(turn.bid.text, style="bold"))
         parts.append(lines)

@@ -31,7 +31,7 @@ from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel
 from liar_tui.screens.dollar_bills.privacy import BillPrivacyScreen
 from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen
 from liar_tui.screens.table_screen import Popup, TableScreen
-from liar_tui.screens.wording import subject_verb
+from liar_tui.screens.wording import possessive, subject_verb
 from liar_tui.table.table import SeatChannel, SeatUpdate
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
             return
         bill.show(self._views[seat].serial)
         name = self.names[seat]
-        owner = f"{name}'s bill" if self.hot_seat and name != "You" else "Your bill"
+        owner = f"{possessive(name, capital=True)} bill" if self.hot_seat else "Your bill"
         panel.border_title = Content(f"{owner} · game {self._views[seat].game}")
 
     def _show_standing(self) -> None:
@@ -172,7 +172,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         self.query_one("#waiting", Static).display = False
         builder.start_turn(view.standing, view.max_count, view.serial, view.seats)
         name = self.names[seat]
-        whose = "your" if not self.hot_seat or name == "You" else f"{name}'s"
+        whose = possessive(name) if self.hot_seat else "your"
         verb = "open" if view.standing is None else "raise or pass"
         self.query_one("#bid-panel").border_title = Content(f"It is {whose} turn: {verb}")
         builder.focus()

@@ -29,7 +29,7 @@ from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.screens.liar_game.scoreboard import ScoreboardScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.table_screen import Popup, TableScreen
-from liar_tui.screens.wording import names_joined
+from liar_tui.screens.wording import names_joined, possessive
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
 
@@ -128,7 +128,7 @@ class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
         what = "three cards, or a combo" if view.rules.variants else "three cards"
         panel = self.query_one("#hand-panel")
         name = self.names[seat]
-        owner = f"{name}'s pocket" if self.hot_seat and name != "You" else "Your pocket"
+        owner = f"{possessive(name, capital=True)} pocket" if self.hot_seat else "Your pocket"
         panel.border_title = Content(f"{owner}: pick {what} to show")
         picker.focus()
         self._redraw_panels()

@@ -23,6 +23,8 @@ from liar_tui.rules.liars_poker.declarations import DeclarationError
 from liar_tui.rules.liars_poker.floor import worst_hand
 from liar_tui.rules.liars_poker.game import ChallengeResolved, RoundRules
 from liar_tui.screens.liars_poker.panels import lives_line
+from liar_tui.screens.liars_poker.sentences import verdict
+from liar_tui.screens.wording import possessive
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook, inline_cards
 from liar_tui.widgets.cards import CardRow
@@ -89,13 +91,13 @@ class ChallengeScreen(Screen[None]):
                 yield CardRow(resolved.hand, look, id="challenge-hand")
             if self.rules.poker.communal_cards:
                 yield Static(self._communal_note(), id="challenge-communal")
-            held = Text("Your hand: " if declarer == "You" else f"{declarer}'s hand: ")
+            held = Text(f"{possessive(declarer, capital=True)} hand: ")
             held.append(
                 resolved.value.describe(), style=HELD_STYLE if resolved.held else BLUFF_STYLE
             )
             held.append(f"  {verdict_mark(resolved.held, look)} declared", style="dim")
             yield Static(held, id="challenge-value")
-            yield Static(resolved.sentence(self.names), id="challenge-sentence", markup=False)
+            yield Static(verdict(resolved, self.names), id="challenge-sentence", markup=False)
             yield Static(
                 lives_line(self.names, resolved.lives, look), id="challenge-lives", markup=False
             )

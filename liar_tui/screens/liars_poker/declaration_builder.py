@@ -34,6 +34,7 @@ from liar_tui.rules.liars_poker.declarations import (
     declaration_of,
 )
 from liar_tui.rules.liars_poker.floor import lowest_hand, worst_hand
+from liar_tui.rules.liars_poker.game import raise_refusal
 from liar_tui.rules.liars_poker.poker_hands import HAND_CARDS, HandRank, hand_rank
 from liar_tui.rules.liars_poker.rules import Category, Color, PokerRules
 from liar_tui.widgets.buttons import MouseButton
@@ -89,27 +90,23 @@ class DraftStatus:
 def assess(
     declaration: Declaration,
     rules: PokerRules,
-    to_beat: HandRank | None,
+    standing: tuple[Declaration, HandRank] | None,
     communal: tuple[Card, ...] = (),
 ) -> DraftStatus:
-    """The status of a draft: its floor, or the rules' own sentence for why no hand matches it.
+    """The status of a draft: its floor, or the rules' own sentence for why it may not be said.
 
-    ``to_beat`` None means the declaration opens the round and must beat the lowest hand.
+    ``standing`` is the declaration to beat and its floor; None means the declaration opens
+    the round and must beat the lowest hand. The refusal is the table's own
+    (:func:`~liar_tui.rules.liars_poker.game.raise_refusal`), so the builder never tells
+    a different story from the one the table would.
     """
+    refusal = raise_refusal(declaration, standing, rules, communal)
     try:
         worst = worst_hand(declaration, rules, communal)
-        value = hand_rank(worst, rules)  # what ``floor`` returns, without a second search
-        beaten = to_beat if to_beat is not None else lowest_hand(rules, communal)
-    except DeclarationError as error:
-        return DraftStatus(declaration, refusal=str(error))
-    if value > beaten:
-        return DraftStatus(declaration, value, tuple(worst), beaten=beaten)
-    if to_beat is None:
-        refusal = (
-            f"Does not beat the lowest hand possible ({floor_words(beaten)}); an opening must."
-        )
-    else:
-        refusal = f"Does not beat the current declaration's floor ({floor_words(beaten)})."
+    except DeclarationError:
+        return DraftStatus(declaration, refusal=refusal)
+    value = hand_rank(worst, rules)  # what ``floor`` returns, without a second search
+    beaten = standing[1] if standing is not None else lowest_hand(rules, communal)
     return DraftStatus(declaration, value, tuple(worst), refusal, beaten)
 
 
@@ -176,7 +173,7 @@ class DeclarationBuilder(Widget):
     }
     DeclarationBuilder #verdict {
         height: auto;
-        max-height: 2;
+        max-height: 3;
     }
     DeclarationBuilder #verdict.-legal {
         color: $text-success;
@@ -214,7 +211,7 @@ class DeclarationBuilder(Widget):
     def __init__(
         self,
         rules: PokerRules,
-        to_beat: HandRank | None,
+        standing: tuple[Declaration, HandRank] | None,
         communal: tuple[Card, ...] = (),
         hand: tuple[Card, ...] = (),
         card_look: CardLook | None = None,
@@ -225,13 +222,12 @@ class DeclarationBuilder(Widget):
         super().__init__(id=id, classes=classes)
         self.look = card_look or CardLook()
         self._rules = rules
-        self._to_beat = to_beat
+        self._standing = standing
         self._communal = tuple(communal)
         self._hand = tuple(hand)
         self._status = DraftStatus(None)
         self._problem: str | None = None
         """Why the text or the pickers make no declaration, when they do not."""
-        self._told_truth = False
 
     # reading ---------------------------------------------------------------------------
 
@@ -291,17 +287,16 @@ class DeclarationBuilder(Widget):
     def reset(
         self,
         rules: PokerRules,
-        to_beat: HandRank | None,
+        standing: tuple[Declaration, HandRank] | None,
         communal: tuple[Card, ...] = (),
         hand: tuple[Card, ...] = (),
     ) -> None:
         """Start an empty draft for the next turn, against its floor and with its cards."""
         self._rules = rules
-        self._to_beat = to_beat
+        self._standing = standing
         self._communal = tuple(communal)
         self._hand = tuple(hand)
         self._problem = None
-        self._told_truth = False
         with self.prevent(Select.Changed, Input.Changed):
             self._select("#category").set_options(self._category_options())
             self._fill_pickers(None)
@@ -347,7 +342,6 @@ class DeclarationBuilder(Widget):
         self._write_text(truth)
         with self.prevent(Select.Changed):
             self._fill_pickers(truth)
-        self._told_truth = True
         self._show_status()
 
     @on(Button.Pressed, "#declare")
@@ -370,7 +364,6 @@ class DeclarationBuilder(Widget):
     @on(Input.Changed, "#declaration-text")
     def _text_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self._told_truth = False
         text = event.value
         if not text.strip():
             self._problem = None
@@ -390,7 +383,6 @@ class DeclarationBuilder(Widget):
     @on(Select.Changed)
     def _picker_changed(self, event: Select.Changed) -> None:
         event.stop()
-        self._told_truth = False
         if event.select.id == "category":
             with self.prevent(Select.Changed):
                 self._lay_out_details(self._select("#category").selection)
@@ -413,7 +405,7 @@ class DeclarationBuilder(Widget):
 
     def _take(self, declaration: Declaration) -> None:
         self._problem = None
-        self._status = assess(declaration, self._rules, self._to_beat, self._communal)
+        self._status = assess(declaration, self._rules, self._standing, self._communal)
 
     def _write_text(self, declaration: Declaration) -> None:
         text = self.query_one(DeclarationText)
@@ -526,17 +518,15 @@ class DeclarationBuilder(Widget):
             floor_line.append_text(inline_cards(status.worst_hand, look))
             floor_line.append(look.text(f"  {floor_words(status.floor)}"))
         if status.refusal is None and status.beaten is not None:
-            verb = "Beats" if self._to_beat is not None else "Opens: beats the lowest hand,"
+            verb = "Beats" if self._standing is not None else "Opens: beats the lowest hand,"
             verdict = f"{_LEGAL_MARK}{verb} {floor_words(status.beaten)}."
             return floor_line, Text(look.text(verdict)), "legal"
         refusal = status.refusal or ""
-        if self._told_truth and status.floor is not None:
-            refusal = f"The truth {refusal[0].lower()}{refusal[1:]}"
         return floor_line, Text(look.text(_REFUSED_MARK + refusal)), "refused"
 
     def _to_beat_line(self) -> str:
-        if self._to_beat is not None:
-            return f"To beat: {floor_words(self._to_beat)}"
+        if self._standing is not None:
+            return f"To beat: {floor_words(self._standing[1])}"
         return "Opening: any hand above the lowest one"
 
 

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Static
 
 from liar_tui.rules.liars_poker.game import ChallengeResolved, GameOver
 from liar_tui.screens.liars_poker.panels import lives_text
+from liar_tui.screens.liars_poker.sentences import verdict
 from liar_tui.screens.wording import subject_verb
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
@@ -82,7 +83,7 @@ class LiarsPokerOverScreen(Screen[None]):
             yield Static(winner_line(self.result, self.names), id="game-over-winners", markup=False)
             if self.last_challenge is not None:
                 yield Static(
-                    self.last_challenge.sentence(self.names),
+                    verdict(self.last_challenge, self.names),
                     id="game-over-last",
                     markup=False,
                 )

@@ -56,9 +56,10 @@ from liar_tui.screens.liars_poker.panels import (
     lives_line,
     rules_phrases,
 )
+from liar_tui.screens.liars_poker.sentences import verdict
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.table_screen import Popup, TableScreen
-from liar_tui.screens.wording import subject_verb
+from liar_tui.screens.wording import possessive, subject_verb, verb_for
 from liar_tui.table.table import SeatChannel, SeatUpdate
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import inline_cards
@@ -240,7 +241,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         lines: list[Text] = []
         if view.last_challenge is not None:
             done = view.last_challenge
-            lines.append(Text(f"Round {done.round}: {done.sentence(self.names)}", style="dim"))
+            lines.append(Text(f"Round {done.round}: {verdict(done, self.names)}", style="dim"))
         lines += history_lines(view, self.names, self._chip_notes)
         if not view.declarations and view.phase is not Phase.OVER:
             opens = subject_verb(self.names[view.opener], "open")
@@ -270,10 +271,10 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     def _waiting_words(self, view: LiarsPokerView) -> str:
         name = self.names[view.to_act] if view.to_act is not None else ""
         if view.phase is Phase.DECIDE:
-            return f"{name} is deciding: take the hand or challenge."
+            return f"{subject_verb(name, 'are')} deciding: take the hand or challenge."
         if view.phase is Phase.DISCARD:
-            return f"{name} took the hand and is drawing."
-        return f"{name} is {doing(view.phase)}."
+            return f"{name} took the hand and {verb_for(name, 'are')} drawing."
+        return f"{subject_verb(name, 'are')} {doing(view.phase)}."
 
     def _show_only(self, section: str | None) -> None:
         sections = {"waiting", "decision", "discard-picker", "declare"}
@@ -283,7 +284,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     def _owner(self, seat: int) -> str:
         name = self.names[seat]
-        return f"{name}'s" if self.hot_seat and name != "You" else "Your"
+        return possessive(name, capital=True) if self.hot_seat else "Your"
 
     async def _show_turn(self, seat: int) -> None:
         stage = self._showing
@@ -318,8 +319,8 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         text.append(last.declaration.text, style="bold")
         text.append(".\n")
         text.append(
-            "Take it to look, draw and declare higher; or challenge: if the hand is worse "
-            f"than {last.floor.describe()}, {declarer} loses a life, if not, you do."
+            "Take it to look, draw and declare higher; or challenge: if the hand is worse than "
+            f"{last.floor.describe()}, {subject_verb(declarer, 'lose')} a life, if not, you do."
         )
         if view.skipped_by is not None:
             text.append(
@@ -404,7 +405,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         self.query_one("#double-dip", Button).display = Chip.DOUBLE_DIP in view.playable_chips
         builder = self.query_one("#builder", DeclarationBuilder)
         builder.reset(
-            view.round_rules.poker, view.to_beat, communal=view.communal, hand=view.full_hand
+            view.round_rules.poker, view.standing, communal=view.communal, hand=view.full_hand
         )
         self.query_one("#declaration-text", Input).focus()
 

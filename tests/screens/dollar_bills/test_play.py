@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from liar_tui.app import LiarApp
-from liar_tui.rules.dollar_bills.game import Bid, GameRecord, Pass, PlaceBid
+from liar_tui.rules.dollar_bills.game import (
+    Bid,
+    DollarBillsSession,
+    GameRecord,
+    Pass,
+    PlaceBid,
+    bid_refusal,
+)
 from liar_tui.rules.dollar_bills.odds import probability_at_least
 from liar_tui.rules.dollar_bills.rules import Rules
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.dollar_bills.bid_builder import BidBuilder, chance_text
 from liar_tui.screens.dollar_bills.bill import HIGHLIGHT, BillFace, big_serial, dollars, serial_line
 from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
+from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel
 from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen, saved_summary
 from liar_tui.screens.dollar_bills.privacy import BillPrivacyScreen
 from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen, payments_sentence
@@ -28,6 +36,7 @@ from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.card_art import CardLook
+from tests.screens.menus import flat_text
 
 ONE_HUMAN = (
     SeatConfig("You", SeatKind.HUMAN),
@@ -197,14 +206,16 @@ async def test_a_refused_bid_is_explained_and_changes_nothing() -> None:
         await pilot.press("1")
         for _ in range(app.screen.query_one(BidBuilder).count - too_low.count):
             await pilot.press("down")
-        warning = f"{too_low.text} does not raise {view.standing.text}."
-        assert warning in screen_text(app)
+        warning = bid_refusal(too_low, view.standing, view.max_count)
+        assert warning is not None
+        assert warning.startswith(f"{too_low.text} does not raise {view.standing.text}: ")
+        assert warning in flat_text(app), "the builder warns in the table's own words"
         actions = app.table.actions
         await pilot.press("enter")
         await settle(pilot)
         assert "Bid refused" in screen_text(app)
         (notice,) = app._notifications
-        assert notice.message.startswith(warning.removesuffix(".") + ": bid as many")
+        assert notice.message == warning
         assert app.table.actions == actions
         await pilot.press("up", "enter")
         await settle(pilot)
@@ -342,3 +353,31 @@ async def test_setup_offers_digits_and_stake_and_explains_bad_ones() -> None:
         text = screen_text(app)
         assert " · you hold " in text or "Waiting for" in text
         assert "likely" not in text and "certain" not in text, "the odds are switched off"
+
+
+async def test_the_panels_say_you_start_and_you_pass() -> None:
+    """ "You" is a pronoun: the seats panel and the bids say "You start" and "You pass"."""
+    session = DollarBillsSession(Rules(digits=8), 4, seed=YOU_OPEN)
+    assert session.starter == 0
+    bids = (PlaceBid(0, Bid(1, 2)), PlaceBid(1, Bid(2, 3)), Pass(2), PlaceBid(3, Bid(3, 4)))
+    for action in (*bids, Pass(0)):
+        session.apply(action)
+    view = session.view(0)
+    names = ("You", "Ada", "Bea", "Cal")
+
+    class Panels(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SeatsPanel(names, CardLook())
+            yield BidHistory(names, CardLook())
+
+        def on_mount(self) -> None:
+            self.query_one(SeatsPanel).show(view, 0, (0,))
+            self.query_one(BidHistory).show(view)
+
+    app = Panels()
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        text = flat_text(app)
+        assert "Game 1 · You start " in text
+        assert "Bea passes Cal Three 4s You pass" in text
+        assert "You starts" not in text and "You passes" not in text

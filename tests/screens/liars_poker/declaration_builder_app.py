@@ -8,6 +8,7 @@ from textual.widgets import Footer
 
 from liar_tui.rules.cards import Card, parse_cards
 from liar_tui.rules.liars_poker.declaration_text import parse_declaration
+from liar_tui.rules.liars_poker.declarations import Declaration
 from liar_tui.rules.liars_poker.floor import floor
 from liar_tui.rules.liars_poker.poker_hands import HandRank
 from liar_tui.rules.liars_poker.rules import PokerRules
@@ -23,12 +24,18 @@ def floor_of(text: str, rules: PokerRules = PLAIN) -> HandRank:
     return floor(parse_declaration(text, rules), rules)
 
 
+def standing_of(text: str, rules: PokerRules = PLAIN) -> tuple[Declaration, HandRank]:
+    """The declaration ``text`` as the one to beat, with its floor."""
+    declaration = parse_declaration(text, rules)
+    return declaration, floor(declaration, rules)
+
+
 class BuilderApp(App[None]):
     """Holds one builder, focused on its text line, and keeps every declaration it posts."""
 
     def __init__(
         self,
-        to_beat: HandRank | None,
+        standing: tuple[Declaration, HandRank] | None,
         rules: PokerRules = PLAIN,
         hand: tuple[Card, ...] = (),
         look: CardLook | None = None,
@@ -36,7 +43,7 @@ class BuilderApp(App[None]):
     ) -> None:
         super().__init__()
         self.rules = rules
-        self.to_beat = to_beat
+        self.standing = standing
         self.hand = hand
         self.communal = communal
         self.look = look
@@ -44,7 +51,7 @@ class BuilderApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield DeclarationBuilder(
-            self.rules, self.to_beat, self.communal, hand=self.hand, card_look=self.look
+            self.rules, self.standing, self.communal, hand=self.hand, card_look=self.look
         )
         yield Footer()
 
@@ -61,4 +68,4 @@ class BuilderApp(App[None]):
 
 
 if __name__ == "__main__":
-    BuilderApp(floor_of("two pair"), hand=HAND).run()
+    BuilderApp(standing_of("two pair"), hand=HAND).run()

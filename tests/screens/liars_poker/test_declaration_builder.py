@@ -16,10 +16,17 @@ from textual.widgets import Select
 from liar_tui.rules.cards import Rank, parse_cards
 from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.declarations import Declaration, DeclarationError
+from liar_tui.rules.liars_poker.game import Declare, Discard, LiarsPokerGame, LiarsPokerRules, Take
 from liar_tui.rules.liars_poker.rules import Category, PokerRules
-from liar_tui.screens.liars_poker.declaration_builder import DeclarationText, floor_words
+from liar_tui.screens.liars_poker.declaration_builder import DeclarationText, assess, floor_words
 from liar_tui.widgets.card_art import CardLook
-from tests.screens.liars_poker.declaration_builder_app import HAND, PLAIN, BuilderApp, floor_of
+from tests.screens.liars_poker.declaration_builder_app import (
+    HAND,
+    PLAIN,
+    BuilderApp,
+    floor_of,
+    standing_of,
+)
 
 SEVENS_OVER_THREES = Declaration(Category.TWO_PAIR, groups=(Rank.SEVEN, Rank.THREE))
 BEATS_TWO_PAIR = "✓ Beats two pair, threes over twos, four kicker."
@@ -61,7 +68,7 @@ async def choose(pilot: Pilot[Any], picker_id: str, label: str) -> None:
 
 
 async def test_typing_sevens_over_threes_after_two_pair_shows_its_floor_and_a_raise() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.builder.status_text == "To beat: two pair, threes over twos, four kicker"
         await type_text(pilot, "two pair, sevens over threes")
@@ -79,13 +86,13 @@ async def test_typing_sevens_over_threes_after_two_pair_shows_its_floor_and_a_ra
 
 
 async def test_pickers_build_sevens_over_threes_and_write_its_canonical_text() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         await choose(pilot, "category", "two")
         assert text_of(app) == "two pair"
         assert app.builder.status_text.endswith(
-            "× Does not beat the current declaration's "
-            "floor (two pair, threes over twos, four kicker)."
+            "× Two pair does not beat two pair: its worst hand, two pair, threes over twos, "
+            "four kicker, is no better than two pair, threes over twos, four kicker."
         )
         await choose(pilot, "rank-0", "7")
         assert text_of(app) == "two pair, sevens up"
@@ -96,7 +103,7 @@ async def test_pickers_build_sevens_over_threes_and_write_its_canonical_text() -
 
 
 async def test_a_kicker_opens_only_once_the_pairs_are_named() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_text(pilot, "sevens over threes, jack kicker")
         kicker = app.builder.query_one("#rank-2", Select)
@@ -108,13 +115,14 @@ async def test_a_kicker_opens_only_once_the_pairs_are_named() -> None:
 
 
 async def test_threes_over_twos_after_two_pair_is_refused_and_nothing_is_declared() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_text(pilot, "two pair, threes over twos")
         assert app.builder.status_text == (
             "Floor: 3♠ 3♥ 2♣ 2♦ 4♠  two pair, threes over twos, four kicker\n"
-            "× Does not beat the current declaration's floor "
-            "(two pair, threes over twos, four kicker)."
+            "× Two pair, threes over twos does not beat two pair: its worst hand, two pair, "
+            "threes over twos, four kicker, is no better than two pair, threes over twos, "
+            "four kicker."
         )
         assert "-refused" in verdict_classes(app)
         await pilot.press("enter")
@@ -127,7 +135,7 @@ async def test_garbage_shows_the_parsers_sentence_and_keeps_the_pickers() -> Non
     typed = "sevens over threes [red]and a banana"
     with pytest.raises(DeclarationError) as refused:
         parse_declaration(typed, PLAIN)
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_text(pilot, "sevens over threes")
         await enter_text(pilot, typed)
@@ -140,7 +148,7 @@ async def test_garbage_shows_the_parsers_sentence_and_keeps_the_pickers() -> Non
 
 
 async def test_pickers_that_say_nothing_sayable_are_refused_with_the_reason() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_text(pilot, "threes up")
         await choose(pilot, "rank-1", "7")
@@ -171,7 +179,7 @@ async def test_an_opening_must_beat_the_lowest_hand() -> None:
         await enter_text(pilot, "7-5 high")
         assert not app.builder.status.is_raise
         assert app.builder.status_text.endswith(
-            "× Does not beat the lowest hand possible (7-5-4-3-2 high); an opening must."
+            "× 7-5 high could be the lowest hand, 7-5-4-3-2 high: an opening must rule it out."
         )
         await pilot.press("enter")
         await pilot.pause()
@@ -179,17 +187,18 @@ async def test_an_opening_must_beat_the_lowest_hand() -> None:
 
 
 async def test_the_truth_fills_the_hand_held_and_says_when_it_is_no_raise() -> None:
-    app = BuilderApp(floor_of("two pair"), hand=HAND)
+    app = BuilderApp(standing_of("two pair"), hand=HAND)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert text_of(app) == "pair of sevens, queen-six-two kickers"
         assert picked(app) == [Category.PAIR, Rank.SEVEN, Rank.QUEEN, Rank.SIX, Rank.TWO]
         assert app.builder.status_text.endswith(
-            "× The truth does not beat the current declaration's floor "
-            "(two pair, threes over twos, four kicker)."
+            "× Pair of sevens, queen-six-two kickers does not beat two pair: its worst hand, "
+            "pair of sevens, Q-6-2 kickers, is no better than two pair, threes over twos, "
+            "four kicker."
         )
-        app.builder.reset(PLAIN, floor_of("pair of sixes"), hand=HAND)
+        app.builder.reset(PLAIN, standing_of("pair of sixes"), hand=HAND)
         await pilot.pause()
         assert text_of(app) == ""
         assert picked(app) == [None]
@@ -202,7 +211,7 @@ async def test_the_truth_fills_the_hand_held_and_says_when_it_is_no_raise() -> N
 
 
 async def test_without_a_hand_there_is_no_truth_to_fill() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         assert not app.builder.check_action("tell_truth", ())
         assert not app.builder.query_one("#truth").display
@@ -213,7 +222,7 @@ async def test_without_a_hand_there_is_no_truth_to_fill() -> None:
 
 
 async def test_declaring_nothing_says_what_to_do() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
@@ -249,10 +258,10 @@ async def test_the_mouse_picks_a_hand_and_clicks_declare() -> None:
 
 
 async def test_reset_starts_an_empty_draft_against_the_new_floor() -> None:
-    app = BuilderApp(floor_of("two pair"))
+    app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_text(pilot, "sevens over threes")
-        app.builder.reset(PLAIN, floor_of("two pair, sevens over threes"))
+        app.builder.reset(PLAIN, standing_of("two pair, sevens over threes"))
         await pilot.pause()
         assert app.builder.draft is None
         assert text_of(app) == ""
@@ -262,7 +271,7 @@ async def test_reset_starts_an_empty_draft_against_the_new_floor() -> None:
 
 
 def test_snapshot_a_raise_typed_at_80_columns(snap_compare: SnapCompare) -> None:
-    app = BuilderApp(floor_of("two pair"), hand=HAND)
+    app = BuilderApp(standing_of("two pair"), hand=HAND)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await enter_text(pilot, "two pair, sevens over threes")
@@ -271,12 +280,35 @@ def test_snapshot_a_raise_typed_at_80_columns(snap_compare: SnapCompare) -> None
 
 
 def test_snapshot_a_refused_flush_in_ascii_at_80_columns(snap_compare: SnapCompare) -> None:
-    app = BuilderApp(floor_of("ace-high flush"), look=CardLook(ascii_only=True))
+    app = BuilderApp(standing_of("ace-high flush"), look=CardLook(ascii_only=True))
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await enter_text(pilot, "K-Q high spade flush")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize(
+    "text", ["7-5 high", "two pair, threes over twos", "two pair, sevens over threes", "A high"]
+)
+def test_the_builder_refuses_in_the_tables_own_words(text: str) -> None:
+    """No second implementation: the builder's refusal is the one the table gives, at the
+    opening and after a declaration."""
+    game = LiarsPokerGame(LiarsPokerRules(), 3, seed=7)
+    poker = game.round_rules.poker
+    declaration = parse_declaration(text, poker)
+
+    def same_refusal() -> None:
+        (seat,) = game.to_act()
+        view = game.view(seat)
+        status = assess(declaration, poker, view.standing, view.communal)
+        assert status.refusal == game.refusal(Declare(seat, declaration))
+
+    same_refusal()
+    game.apply(Declare(game.to_act()[0], parse_declaration("two pair", poker)))
+    game.apply(Take(game.to_act()[0]))
+    game.apply(Discard(game.to_act()[0], ()))
+    same_refusal()
 
 
 @pytest.mark.parametrize(

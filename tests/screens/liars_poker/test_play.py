@@ -31,6 +31,7 @@ from liar_tui.screens.liars_poker.declaration_builder import DeclarationBuilder
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker
 from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
 from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
+from liar_tui.screens.liars_poker.sentences import verdict
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
@@ -148,8 +149,11 @@ async def test_a_round_by_keys_with_a_refused_declaration_and_the_challenge_read
         actions = table.actions
         await declare(pilot, "K high")
         builder = app.screen.query_one(DeclarationBuilder)
-        assert "Does not beat the current declaration's floor" in builder.status_text
-        assert "Does not beat" in panel_text(app, "#action-panel")
+        assert builder.status_text.endswith(
+            "× K high does not beat A high: its worst hand, K-5-4-3-2 high, "
+            "is no better than A-6-4-3-2 high."
+        ), "the builder shows the table's own refusal"
+        assert "K high does not beat A high" in panel_text(app, "#action-panel")
         assert table.actions == actions, "a refused declaration never reaches the table"
         await pilot.press("ctrl+u")
         await declare(pilot, "2 pair")
@@ -160,7 +164,7 @@ async def test_a_round_by_keys_with_a_refused_declaration_and_the_challenge_read
         assert isinstance(app.screen, ChallengeScreen)
         resolved = app.screen.resolved
         text = flat_text(app)
-        assert resolved.sentence(table.setup.names) in text
+        assert verdict(resolved, table.setup.names) in text
         assert resolved.value.describe() in text
         assert resolved.floor.describe() in text
         for card in resolved.hand:
