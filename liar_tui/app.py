@@ -23,9 +23,6 @@ from liar_tui.table.setup import TableSetup, random_seed
 if TYPE_CHECKING:
     from liar_tui.table.table import Refused, Table
 
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-
 
 def _home_screen() -> Screen[Any]:
     from liar_tui.screens.home import HomeScreen
@@ -73,7 +70,7 @@ class LiarApp(App[None]):
             self.start_table(self._start)
 
     def on_resize(self, event: Resize) -> None:
-        from liar_tui.screens.too_small import TooSmallScreen
+        from liar_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
         too_small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)

@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from liar_tui.bots.base import make_bot
-from liar_tui.games import plugin, registered
+from liar_tui.games import make_bot, plugin, registered
 from liar_tui.rules.cards import Card, Rank, Suit, shoe
 from liar_tui.rules.dollar_bills import game as dollar_bills
 from liar_tui.rules.liar_game.game import Event, HandChosen, LiarGame, LiarGameView, Rules, ShowHand

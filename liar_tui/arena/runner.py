@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from liar_tui.arena.stats import Interval, mean_interval, percentile, wilson_interval
-from liar_tui.bots.base import Bot, make_bot
-from liar_tui.games import plugin
+from liar_tui.bots.base import Bot
+from liar_tui.games import make_bot, plugin
 from liar_tui.games.plugin import Scoring
 from liar_tui.table.bot_seat import BotSeat, act_now, fail_loudly
 from liar_tui.table.local import bot_rng, open_table

@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING
 from liar_tui.games.plugin import GamePlugin
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Mapping
 
+    from liar_tui.bots.base import Bot
     from liar_tui.rules.base import GameState
+    from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
 
 ENTRY_POINT_GROUP = "liar_tui.games"
@@ -59,6 +62,11 @@ def plugin(game: str) -> GamePlugin:
     if found is None:
         raise ValueError(f"There is no game called {game!r}.")
     return found
+
+
+def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
+    """The bot ``game``'s plugin seats at ``level``, drawing its own randomness from ``rng``."""
+    return plugin(game).bot(level, rng)
 
 
 def new_state(setup: TableSetup) -> GameState:

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
     from liar_tui.bots.base import Bot
     from liar_tui.rules.base import GameState
-    from liar_tui.store.saves import SavedTable
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel
@@ -160,10 +159,10 @@ class DollarBillsPlugin(GamePlugin):
 
         return DollarBillsRulesEditor(rules, id=editor_id)
 
-    def saved_summary(self, saved: SavedTable) -> str:
+    def saved_summary(self, setup: TableSetup, view: Any) -> str:
         from liar_tui.screens.dollar_bills.play import saved_summary
 
-        return saved_summary(saved)
+        return saved_summary(setup, view)
 
 
 plugin = DollarBillsPlugin()

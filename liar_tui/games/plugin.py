@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
     from liar_tui.bots.base import Bot
     from liar_tui.rules.base import GameState
-    from liar_tui.store.saves import SavedTable
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel
@@ -162,5 +161,6 @@ class GamePlugin(ABC):
         :class:`~liar_tui.screens.rules_editing.RulesEditor`."""
 
     @abstractmethod
-    def saved_summary(self, saved: SavedTable) -> str:
-        """One line on where a saved game stands, for the home screen's Resume entry."""
+    def saved_summary(self, setup: TableSetup, view: Any) -> str:
+        """One line on where a saved game stands, for the home screen's Resume entry, from
+        the first seat's view of the game replayed from its save."""

@@ -17,8 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from liar_tui.bots.base import make_bot
-from liar_tui.games import registered
+from liar_tui.games import make_bot, registered
 from liar_tui.net.host_connection import Connection
 from liar_tui.net.protocol import (
     ActionRefused,

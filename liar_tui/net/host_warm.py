@@ -11,8 +11,7 @@ from __future__ import annotations
 import functools
 import random
 
-from liar_tui.bots.base import make_bot
-from liar_tui.games import registered
+from liar_tui.games import make_bot, registered
 from liar_tui.table import codec
 from liar_tui.table.seats import BotLevel, default_seats
 from liar_tui.table.setup import TableSetup

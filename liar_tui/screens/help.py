@@ -53,9 +53,9 @@ def _described_bindings(app: App[object], owners: Iterable[type]) -> list[tuple[
     return [(" / ".join(keys), description) for description, keys in grouped.items()]
 
 
-def screens_with_keys() -> list[tuple[str, list[type]]]:
-    """Every screen's name and the classes whose bindings it answers to."""
-    from liar_tui.app import LiarApp
+def screens_with_keys(app_class: type) -> list[tuple[str, list[type]]]:
+    """Every screen's name and the classes whose bindings it answers to; the app's own
+    keys (``app_class``) work everywhere."""
     from liar_tui.screens.confirm import ConfirmScreen
     from liar_tui.screens.home import HomeScreen
     from liar_tui.screens.lobby import LobbyScreen
@@ -66,7 +66,7 @@ def screens_with_keys() -> list[tuple[str, list[type]]]:
     from liar_tui.screens.setup import SetupScreen
 
     return [
-        ("Everywhere", [LiarApp]),
+        ("Everywhere", [app_class]),
         ("Home", [HomeScreen]),
         ("Lobby (playing over the network)", [LobbyScreen, NewTableScreen]),
         ("New table", [SetupScreen, SeatEditor]),
@@ -94,7 +94,7 @@ class HelpScreen(ModalScreen[None]):
         settings = getattr(self.app, "settings", None)
         ascii_only = settings is not None and settings.card_style is CardStyle.ASCII
         games = [game.help_text(ascii_only) for game in registered().values()]
-        text = "\n".join([*games, keys_text(self.app, screens_with_keys())])
+        text = "\n".join([*games, keys_text(self.app, screens_with_keys(type(self.app)))])
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(text, id="help-text")

@@ -6,26 +6,39 @@ they are opened: startup stays close to that of a bare Textual app.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
-from liar_tui.games import numbered, plugin
+from liar_tui.games import numbered, plugin, registered
+from liar_tui.screens.base import LiarScreen
 from liar_tui.store.saves import SavedTable, SaveError
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
 from liar_tui.widgets.menu import Menu, MenuEntry
 
-if TYPE_CHECKING:
-    from liar_tui.app import LiarApp
+NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
 
 
-class HomeScreen(Screen[None]):
+def _tagline(games: int) -> str:
+    """``Three bluffing games for one terminal.``, however many games are installed."""
+    count = NUMBER_WORDS[games] if games < len(NUMBER_WORDS) else str(games)
+    return f"{count} bluffing game{'' if games == 1 else 's'} for one terminal."
+
+
+def _summary(saved: SavedTable) -> str:
+    """Where the saved game stands, replayed as the table will replay it on resuming."""
+    from liar_tui.table.local import open_table
+
+    view = open_table(saved.setup, saved.actions).view(0)
+    return plugin(saved.setup.game).saved_summary(saved.setup, view)
+
+
+class HomeScreen(LiarScreen[None]):
     """The first screen and the one every table returns to."""
 
     CSS_PATH = "home.tcss"
@@ -43,14 +56,10 @@ class HomeScreen(Screen[None]):
         self._save_problem: str | None = None
         self._save_summary = ""
 
-    @property
-    def liar_app(self) -> LiarApp:
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
         with Vertical(id="home-body"):
             yield Static(self._title(), id="home-title")
-            yield Static("Three bluffing games for one terminal.", id="home-tagline")
+            yield Static(_tagline(len(registered())), id="home-tagline")
             yield Static(id="save-problem", classes="error", markup=False)
             yield Menu(id="home-menu")
         yield Footer()
@@ -84,7 +93,7 @@ class HomeScreen(Screen[None]):
         try:
             saved = self.liar_app.saves.load()
             if saved is not None:
-                self._save_summary = plugin(saved.setup.game).saved_summary(saved)
+                self._save_summary = _summary(saved)
                 self._saved = saved
         except SaveError as error:
             self._save_problem = str(error)

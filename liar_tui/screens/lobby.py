@@ -8,7 +8,7 @@ takes it back. Once seated, ``s`` starts the table (bots fill the chairs nobody 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -16,17 +16,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from liar_tui.net.client import ClientEvent, ConnectError, ConnectionStatus, SeatTicket
 from liar_tui.net.protocol import ChairKind, StartTable, TableSummary, TakeSeat
+from liar_tui.screens.base import LiarScreen, OnlineAppServices
 from liar_tui.screens.lobby_text import chair_words, table_heading
 from liar_tui.widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from liar_tui.client_app import ClientApp
 
 
 def chair_id(table: int, seat: int) -> str:
@@ -40,7 +37,7 @@ def parse_chair_id(option_id: str | None) -> tuple[int, int] | None:
     return int(table), int(seat)
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(LiarScreen[None]):
     """The bottom screen of ``liar-tui join``: every table returns here."""
 
     CSS_PATH = "lobby.tcss"
@@ -61,8 +58,8 @@ class LobbyScreen(Screen[None]):
             self.event = event
 
     @property
-    def liar_app(self) -> ClientApp:
-        return self.app  # type: ignore[return-value]
+    def online_app(self) -> OnlineAppServices:
+        return cast("OnlineAppServices", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-body"):
@@ -74,7 +71,7 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        client = self.liar_app.client
+        client = self.online_app.client
         self.query_one("#lobby-title", Static).update(
             Content.assemble(("Lobby", "bold"), f" · table host {client.address}")
         )
@@ -83,7 +80,7 @@ class LobbyScreen(Screen[None]):
         self.query_one(OptionList).focus()
 
     def on_unmount(self) -> None:
-        self.liar_app.client.unlisten(self._heard)
+        self.online_app.client.unlisten(self._heard)
 
     def on_screen_resume(self) -> None:
         self._redraw()
@@ -99,11 +96,11 @@ class LobbyScreen(Screen[None]):
 
     def _waiting_ticket(self) -> SeatTicket | None:
         """Our seat at a table that has not started, if any."""
-        client = self.liar_app.client
+        client = self.online_app.client
         return next((t for t in client.tickets.values() if not t.started), None)
 
     def _redraw(self) -> None:
-        client = self.liar_app.client
+        client = self.online_app.client
         status = {
             ConnectionStatus.CONNECTED: f"Connected as {client.name}.",
             ConnectionStatus.RECONNECTING: "Connection lost: reconnecting…",
@@ -139,12 +136,12 @@ class LobbyScreen(Screen[None]):
                 f"You sit at table {ticket.table}, seat {ticket.seat + 1}. "
                 "Press s to start (bots take the open chairs) or l to leave."
             )
-        if self.liar_app.client.away:
+        if self.online_app.client.away:
             return "Your chair at a table you left is marked: press Enter on it to go back."
         return "Pick an open chair and press Enter to sit, or press n to create a table."
 
     def _table_options(self, summary: TableSummary) -> list[Option | None]:
-        client = self.liar_app.client
+        client = self.online_app.client
         heading = table_heading(summary.table, summary.game, summary.rules, summary.phase)
         options: list[Option | None] = [
             Option(Content.styled(heading, "bold"), id=f"table-{summary.table}", disabled=True)
@@ -168,7 +165,7 @@ class LobbyScreen(Screen[None]):
         if action in ("start", "leave"):
             return self._waiting_ticket() is not None
         if action == "retry":
-            return self.liar_app.client.status is ConnectionStatus.GONE
+            return self.online_app.client.status is ConnectionStatus.GONE
         return True
 
     # actions --------------------------------------------------------------------------
@@ -199,7 +196,7 @@ class LobbyScreen(Screen[None]):
         """Sit on an open chair, or go back to ours at a table we left."""
         if chair is None:
             return
-        client = self.liar_app.client
+        client = self.online_app.client
         table, seat = chair
         away = client.away.get(table)
         if away is not None and away.seat == seat:
@@ -222,10 +219,10 @@ class LobbyScreen(Screen[None]):
     def action_start(self) -> None:
         ticket = self._waiting_ticket()
         if ticket is not None:
-            self.liar_app.client.send(StartTable(ticket.token))
+            self.online_app.client.send(StartTable(ticket.token))
 
     def action_leave(self) -> None:
-        client = self.liar_app.client
+        client = self.online_app.client
         ticket = self._waiting_ticket()
         if ticket is None:
             return
@@ -234,7 +231,7 @@ class LobbyScreen(Screen[None]):
 
     @work(exclusive=True, group="reconnect")
     async def action_retry(self) -> None:
-        client = self.liar_app.client
+        client = self.online_app.client
         try:
             await client.retry()
         except ConnectError as error:

@@ -7,13 +7,12 @@ in memory and on disk, exactly as they were.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
@@ -27,14 +26,12 @@ from textual.widgets import (
 )
 
 from liar_tui.games import registered, seat_limits
+from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.rules_editing import RulesEditor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import CardStyle, Settings, settings_problems
 from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
-
-if TYPE_CHECKING:
-    from liar_tui.app import LiarApp
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """The bot think delays offered, in seconds (0 to 3)."""
@@ -55,7 +52,7 @@ def away_label(seconds: float) -> str:
     return f"{minutes:g} min" if seconds >= 120 and minutes.is_integer() else f"{seconds:g} s"
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(LiarScreen[None]):
     """Edits a copy of the settings; only a valid Save reaches the app and the file."""
 
     CSS_PATH = "settings.tcss"
@@ -69,10 +66,6 @@ class SettingsScreen(Screen[None]):
         (WIDE_LAYOUT, "-wide"),
     ]
     """Your settings beside the rules where both fit; below that, rules underneath."""
-
-    @property
-    def liar_app(self) -> LiarApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         settings = self.liar_app.settings

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from liar_tui.games import plugin
+from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.rules_editing import RulesEditor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
-
-if TYPE_CHECKING:
-    from liar_tui.app import LiarApp
 
 WIDE_LAYOUT = 100
 """Columns needed to show the seats and the rules side by side without cutting either."""
@@ -47,7 +44,7 @@ def seats_with_you(seats: tuple[SeatConfig, ...], player_name: str) -> tuple[Sea
     )
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(LiarScreen[None]):
     """Everything a table needs before the first deal; nothing starts until it is valid."""
 
     CSS_PATH = "setup.tcss"
@@ -69,10 +66,6 @@ class SetupScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.online = online
-
-    @property
-    def liar_app(self) -> LiarApp:
-        return self.app  # type: ignore[return-value]
 
     @property
     def rules_editor(self) -> RulesEditor:

@@ -18,12 +18,12 @@ from textual import on
 from textual.message import Message
 from textual.screen import Screen
 
+from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
 from liar_tui.widgets.card_art import CardLook
 
 if TYPE_CHECKING:
-    from liar_tui.app import LiarApp
     from liar_tui.screens.privacy import PrivacyScreen
 
 ViewT = TypeVar("ViewT")
@@ -46,7 +46,7 @@ class Popup:
     """The game's end: no turn is shown after it."""
 
 
-class TableScreen(Screen[None], Generic[ViewT, TurnT]):
+class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
     """A table as the people at this keyboard see it, whichever the game.
 
     The table may call a seat's listener from inside a bot's turn, so every update is only
@@ -88,10 +88,6 @@ class TableScreen(Screen[None], Generic[ViewT, TurnT]):
         self._sent = False
         """An action is on its way to the table: a second key must not send another."""
         self._advance_queued = False
-
-    @property
-    def liar_app(self) -> LiarApp:
-        return self.app  # type: ignore[return-value]
 
     @property
     def look(self) -> CardLook:

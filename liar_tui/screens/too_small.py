@@ -11,7 +11,9 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
-from liar_tui.app import MIN_HEIGHT, MIN_WIDTH
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+"""The smallest terminal every screen is laid out for."""
 
 
 def too_small_text(size: Size) -> str:

@@ -6,8 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from liar_tui.bots.base import make_bot
-from liar_tui.games import new_state
+from liar_tui.games import make_bot, new_state
 from liar_tui.table.bot_seat import BotSeat, RefusalHandler, Scheduler, act_now, fail_loudly
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Bus, Recorder, Table

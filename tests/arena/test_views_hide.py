@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from liar_tui.bots.base import Bot, make_bot
-from liar_tui.games import new_state
+from liar_tui.bots.base import Bot
+from liar_tui.games import make_bot, new_state
 from liar_tui.rules.cards import Card
 from liar_tui.rules.dollar_bills import game as dollar_bills
 from liar_tui.rules.dollar_bills.rules import Rules as BillRules

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
     from liar_tui.bots.base import Bot
     from liar_tui.rules.base import GameState
-    from liar_tui.store.saves import SavedTable
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel
@@ -140,10 +139,10 @@ class HighCardPlugin(GamePlugin):
 
         return HighCardRulesEditor(rules, id=editor_id)
 
-    def saved_summary(self, saved: SavedTable) -> str:
+    def saved_summary(self, setup: TableSetup, view: Any) -> str:
         from tests.fourth_game.screen import saved_summary
 
-        return saved_summary(saved)
+        return saved_summary(setup, view)
 
 
 plugin = HighCardPlugin()

@@ -24,21 +24,17 @@ from liar_tui.rules.cards import Rank
 from tests.fourth_game.rules import RANKS, Call, HighCardView, Higher, actions_in, rank_label
 
 if TYPE_CHECKING:
-    from liar_tui.store.saves import SavedTable
+    from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
+
 
 RANK_KEYS = {rank: Rank(rank).ascii.lower() for rank in RANKS}
 """The key that claims each rank: ``2`` to ``9``, then ``t j q k a``."""
 
 
-def saved_summary(saved: SavedTable) -> str:
+def saved_summary(setup: TableSetup, view: HighCardView) -> str:
     """One line on where a saved game stands: its deal and every seat's deals won."""
-    from liar_tui.table.local import open_table
-
-    view: HighCardView = open_table(saved.setup, saved.actions).view(0)
-    wins = " · ".join(
-        f"{name} {won}" for name, won in zip(saved.setup.names, view.wins, strict=True)
-    )
+    wins = " · ".join(f"{name} {won}" for name, won in zip(setup.names, view.wins, strict=True))
     return f"High Card, deal {view.deal}: {wins}"
 
 

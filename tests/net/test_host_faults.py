@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from liar_tui.bots.base import make_bot
+from liar_tui.games import make_bot
 from liar_tui.net import host_table
 from liar_tui.net.protocol import (
     Act,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from liar_tui.bots.base import make_bot
+from liar_tui.games import make_bot
 from liar_tui.net import host_connection
 from liar_tui.net.protocol import (
     CreateTable,

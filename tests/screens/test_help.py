@@ -77,7 +77,7 @@ def test_card_values_follow_the_value_table() -> None:
 
 
 def test_help_lists_the_keys_of_every_screen_from_their_bindings() -> None:
-    text = keys_text(LiarApp(), screens_with_keys())
+    text = keys_text(LiarApp(), screens_with_keys(LiarApp))
     assert "- **Home**: `r` Resume · `1` Liar Game · " in text
     assert "- **New table**: `^s` Start · `esc` Back · `^n` Add seat · `^r` Remove seat" in text
     assert "- **Settings**: `^s` Save · `esc` Cancel · " in text

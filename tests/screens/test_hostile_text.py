@@ -227,7 +227,9 @@ async def test_resume_is_offered_for_a_save_with_hostile_names() -> None:
     app = LiarApp(settings=Settings(bot_delay=0))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert on_screen(app, saved_summary(saved))
+        assert on_screen(
+            app, saved_summary(saved.setup, local.open_table(setup, saved.actions).view(0))
+        )
         await pilot.press("r")
         await settle(pilot)
         await pass_privacy_and_pick(app, pilot, HOSTILE_HUMANS[0])

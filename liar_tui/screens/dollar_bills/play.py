@@ -35,21 +35,14 @@ from liar_tui.screens.wording import possessive, subject_verb
 from liar_tui.table.table import SeatChannel, SeatUpdate
 
 if TYPE_CHECKING:
-    from liar_tui.store.saves import SavedTable
+    from liar_tui.table.setup import TableSetup
 
 
-def saved_summary(saved: SavedTable) -> str:
-    """One line on where the saved session stands: its game and every seat's winnings.
-
-    The ledger comes from replaying the save, as the table itself will when it resumes.
-    """
-    from liar_tui.table.local import open_table
-
-    view: DollarBillsView = open_table(saved.setup, saved.actions).view(0)
-    title = plugin(saved.setup.game).title
+def saved_summary(setup: TableSetup, view: DollarBillsView) -> str:
+    """One line on where the saved session stands: its game and every seat's winnings."""
+    title = plugin(setup.game).title
     ledger = " · ".join(
-        f"{name} {dollars(amount)}"
-        for name, amount in zip(saved.setup.names, view.ledger, strict=True)
+        f"{name} {dollars(amount)}" for name, amount in zip(setup.names, view.ledger, strict=True)
     )
     return f"{title}, game {view.game}: {ledger}"
 

@@ -34,22 +34,16 @@ from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
 
 if TYPE_CHECKING:
-    from liar_tui.store.saves import SavedTable
+    from liar_tui.table.setup import TableSetup
 
 
-def saved_summary(saved: SavedTable) -> str:
-    """One line on where the saved game stands: its game, round, and every seat's score.
-
-    The scores come from replaying the save, as the table itself will when it resumes.
-    """
-    from liar_tui.table.local import open_table
-
-    view: LiarGameView = open_table(saved.setup, saved.actions).view(0)
-    title = plugin(saved.setup.game).title
+def saved_summary(setup: TableSetup, view: LiarGameView) -> str:
+    """One line on where the saved game stands: its game, round, and every seat's score."""
+    title = plugin(setup.game).title
     scores = " · ".join(
-        f"{name} {score}" for name, score in zip(saved.setup.names, view.scores, strict=True)
+        f"{name} {score}" for name, score in zip(setup.names, view.scores, strict=True)
     )
-    return f"{title}, round {view.round}, playing to {saved.setup.rules.target}: {scores}"
+    return f"{title}, round {view.round}, playing to {setup.rules.target}: {scores}"
 
 
 class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):

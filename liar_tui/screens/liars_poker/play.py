@@ -66,7 +66,8 @@ from liar_tui.widgets.card_art import inline_cards
 from liar_tui.widgets.cards import CardFace
 
 if TYPE_CHECKING:
-    from liar_tui.store.saves import SavedTable
+    from liar_tui.table.setup import TableSetup
+
 
 SHORT_SCREEN = 30
 """Below this many rows the hand being declared is shown in one line, not as card faces."""
@@ -77,16 +78,10 @@ Stage = tuple[int, int, Phase, int, int, int]
 _REFUSED_TITLES = {Discard: "Not discarded", Declare: "Not declared", ChooseRules: "Rules not set"}
 
 
-def saved_summary(saved: SavedTable) -> str:
-    """One line on where the saved game stands: its game, round, and every seat's lives.
-
-    The lives come from replaying the save, as the table itself will when it resumes.
-    """
-    from liar_tui.table.local import open_table
-
-    view: LiarsPokerView = open_table(saved.setup, saved.actions).view(0)
-    title = plugin(saved.setup.game).title
-    return f"{title}, round {view.round}: {lives_line(saved.setup.names, view.lives)}"
+def saved_summary(setup: TableSetup, view: LiarsPokerView) -> str:
+    """One line on where the saved game stands: its game, round, and every seat's lives."""
+    title = plugin(setup.game).title
+    return f"{title}, round {view.round}: {lives_line(setup.names, view.lives)}"
 
 
 class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):

@@ -11,12 +11,13 @@ from enum import Enum
 
 import pytest
 
-from liar_tui.bots.base import Bot, make_bot
+from liar_tui.bots.base import Bot
 from liar_tui.bots.liar_game.easy import EasyLiarGameBot
 from liar_tui.bots.liar_game.hard import HardLiarGameBot
 from liar_tui.bots.liar_game.normal import LiarGameBot
 from liar_tui.bots.liar_game.odds import hand_book, ranks_of
 from liar_tui.bots.liar_game.random_bot import RandomLiarGameBot
+from liar_tui.games import make_bot
 from liar_tui.rules.cards import Card, Rank, parse_cards, shoe
 from liar_tui.rules.liar_game.game import (
     CARD_VALUES,

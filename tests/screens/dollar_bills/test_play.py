@@ -30,7 +30,6 @@ from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen, payments_sen
 from liar_tui.screens.dollar_bills.rules_editor import DollarBillsRulesEditor
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.setup import SetupScreen
-from liar_tui.store.saves import SavedTable
 from liar_tui.store.settings import Settings
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind
@@ -295,7 +294,7 @@ def test_saved_summary_names_the_game_and_every_seats_winnings() -> None:
     table = open_table(setup, actions)
     ledger = table.view(0).ledger
     assert ledger[first] == -4
-    summary = saved_summary(SavedTable(setup, tuple(actions), "2024-01-01T00:00:00+00:00"))
+    summary = saved_summary(setup, table.view(0))
     assert summary.startswith("Liar's Poker (dollar bills), game 2: ")
     assert f"{setup.names[first]} −$4" in summary
 
