@@ -30,8 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from liar_tui.bots.base import make_bot
-from liar_tui.games import plugin
+from liar_tui.games import make_bot, plugin
 from liar_tui.rules.dollar_bills.rules import Rules as BillRules
 from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules

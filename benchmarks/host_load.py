@@ -41,8 +41,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from liar_tui.bots.base import make_bot
-from liar_tui.games import new_state
+from liar_tui.games import make_bot, new_state
 from liar_tui.net.protocol import (
     MAX_HOST_FRAME_BYTES,
     PROTOCOL_VERSION,
