@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import functools
 import logging
-from importlib.metadata import entry_points
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from liar_tui.games.discovery import entry_points
 from liar_tui.games.plugin import GamePlugin
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def registered() -> Mapping[str, GamePlugin]:
     broken package must not keep the other games from being played.
     """
     found: list[GamePlugin] = []
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
+    for entry in entry_points(ENTRY_POINT_GROUP):
         try:
             plugin = entry.load()
         except Exception:  # a third-party package may fail in any way on import
