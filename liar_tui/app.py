@@ -21,6 +21,8 @@ from liar_tui.store.settings import Settings, save_settings
 from liar_tui.table.setup import TableSetup, random_seed
 
 if TYPE_CHECKING:
+    from textual._path import CSSPathType  # Textual's own type for CSS_PATH
+
     from liar_tui.table.table import Refused, Table
 
 
@@ -32,7 +34,7 @@ def _home_screen() -> Screen[Any]:
 
 class LiarApp(App[None]):
     TITLE = "liar-tui"
-    CSS_PATH = "app.tcss"
+    CSS_PATH: ClassVar[CSSPathType | None] = "app.tcss"
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"home": _home_screen}
     DEFAULT_MODE = "home"
     """The home screen is the bottom of the stack, so every table returns to it."""

@@ -159,10 +159,12 @@ class ClientApp(LiarApp):
 
     def _show_table(self, channel: RemoteChannel) -> None:
         from liar_tui.games import plugin
+        from liar_tui.screens.table_screen import TableScreen
 
         self.return_home()
         screen = plugin(channel.setup.game).play_screen(channel)
-        screen.LEAVE_QUESTION = leave_question(self.client.away_timeout)  # type: ignore[attr-defined]
+        if isinstance(screen, TableScreen):
+            screen.leave_question = leave_question(self.client.away_timeout)
         self.push_screen(screen)
 
     def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:

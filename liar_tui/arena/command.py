@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from liar_tui.games import plugin, registered
 from liar_tui.table.seats import BotLevel
@@ -78,7 +79,9 @@ def default_levels(game: str) -> tuple[BotLevel, ...]:
     return (BotLevel.HARD, *[BotLevel.NORMAL] * (seats - 1))
 
 
-def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def add_arena_parser(
+    subparsers: argparse._SubParsersAction[Any],
+) -> argparse.ArgumentParser:
     """Add ``arena`` to the command line's commands (its parser class is the subparsers')."""
     arena: argparse.ArgumentParser = subparsers.add_parser(
         "arena",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import pathlib
 import sys
+from typing import Any
 
 from liar_tui.net.arguments import port_number, seconds_up_to
 from liar_tui.net.ports import DEFAULT_PORT
@@ -23,7 +24,7 @@ MOST_AWAY_SECONDS = 24 * 60 * 60.0
 """A day: a longer wait before a bot takes over is likelier a typo than a wish."""
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``host`` to the command line's commands (its parser class is the subparsers')."""
     host: argparse.ArgumentParser = commands.add_parser(
         "host",

@@ -42,18 +42,19 @@ class FrameEncoder:
             raise FrameError(f"a {type(frame).__name__} frame is {len(data)} bytes, over the limit")
         return data
 
-    def _json(self, obj: object) -> str:
-        """``obj``'s JSON text, as ``json.dumps(codec.encode(obj))`` writes it, from the
-        cached text of every immutable message inside it."""
+    def _json(self, obj: Any) -> str:
+        """``obj``'s JSON text (a frame, or any value inside one), as
+        ``json.dumps(codec.encode(obj))`` writes it, from the cached text of every immutable
+        message inside it."""
         kind = type(obj)
         if kind is str:
             return _quoted(obj)
         if kind is int:
-            return int.__repr__(obj)  # type: ignore[arg-type]
+            return int.__repr__(obj)
         if obj is None or kind is bool:
             return "null" if obj is None else "true" if obj else "false"
         if kind is tuple or kind is list:
-            return "[" + ",".join([self._json(item) for item in obj]) + "]"  # type: ignore[attr-defined]
+            return "[" + ",".join([self._json(item) for item in obj]) + "]"
         if isinstance(obj, Enum):
             return self._json(obj.value)
         params = getattr(kind, "__dataclass_params__", None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from liar_tui.net.ports import DEFAULT_PORT
 
@@ -25,7 +25,7 @@ INTERRUPTED = 130
 DEFAULT_ADDRESS = f"127.0.0.1:{DEFAULT_PORT}"
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``join`` to the command line's commands (its parser class is the subparsers')."""
     join: argparse.ArgumentParser = commands.add_parser(
         "join",

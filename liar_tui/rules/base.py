@@ -19,7 +19,11 @@ class GameState(Protocol):
 
     seats: int
     seed: int
-    over: bool
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended; read-only here, as a game may work it out."""
+        ...
 
     def to_act(self) -> tuple[int, ...]: ...
 

@@ -38,6 +38,10 @@ class LiarAppServices(Protocol):
 
     def return_home(self) -> None: ...
 
+    def action_help(self) -> None:
+        """Open the help screen."""
+        ...
+
 
 @runtime_checkable
 class OnlineAppServices(LiarAppServices, Protocol):

@@ -122,11 +122,15 @@ class LobbyScreen(LiarScreen[None]):
                 options.append(None)
             options += self._table_options(summary)
         option_list.set_options(options)
-        ids = [option.id for option in option_list.options if not option.disabled]
+        ids = [
+            option.id
+            for option in option_list.options
+            if not option.disabled and option.id is not None
+        ]
         if keep in ids:
-            option_list.highlighted = option_list.get_option_index(keep)  # type: ignore[arg-type]
+            option_list.highlighted = option_list.get_option_index(keep)
         elif ids:
-            option_list.highlighted = option_list.get_option_index(ids[0])  # type: ignore[arg-type]
+            option_list.highlighted = option_list.get_option_index(ids[0])
         self.refresh_bindings()
 
     def _hint(self) -> str:

@@ -27,7 +27,7 @@ from textual.widgets import (
 
 from liar_tui.games import registered, seat_limits
 from liar_tui.screens.base import LiarScreen
-from liar_tui.screens.rules_editing import RulesEditor
+from liar_tui.screens.rules_editing import find_rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import CardStyle, Settings, settings_problems
@@ -61,7 +61,9 @@ class SettingsScreen(LiarScreen[None]):
         Binding("escape", "cancel", "Cancel"),
     ]
     AUTO_FOCUS = "#player-name"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    # Not a ClassVar: Textual's `ClassVar[...] | None` reads to type checkers as an instance
+    # variable, which a ClassVar may not override.
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
         (0, "-narrow"),
         (WIDE_LAYOUT, "-wide"),
     ]
@@ -168,8 +170,7 @@ class SettingsScreen(LiarScreen[None]):
         settings = self.liar_app.settings
         problems: list[str] = []
         for game_id in registered():
-            editor: RulesEditor = self.query_one(f"#{editor_id(game_id)}")  # type: ignore[assignment]
-            rules, found = editor.read()
+            rules, found = find_rules_editor(self, f"#{editor_id(game_id)}").read()
             settings = settings.with_rules(game_id, rules)
             problems += found
         pressed = self.query_one("#card-style", RadioSet).pressed_button

@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from liar_tui.games import plugin
 from liar_tui.screens.base import LiarScreen
-from liar_tui.screens.rules_editing import RulesEditor
+from liar_tui.screens.rules_editing import RulesEditor, find_rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
@@ -53,7 +53,9 @@ class SetupScreen(LiarScreen[None]):
         Binding("escape", "back", "Back"),
     ]
     AUTO_FOCUS = ".seat-who"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    # Not a ClassVar: Textual's `ClassVar[...] | None` reads to type checkers as an instance
+    # variable, which a ClassVar may not override.
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
         (0, "-narrow"),
         (WIDE_LAYOUT, "-wide"),
     ]
@@ -69,7 +71,7 @@ class SetupScreen(LiarScreen[None]):
 
     @property
     def rules_editor(self) -> RulesEditor:
-        return self.query_one("#rules-editor")  # type: ignore[return-value]
+        return find_rules_editor(self, "#rules-editor")
 
     def compose(self) -> ComposeResult:
         info = plugin(self.game)
@@ -126,6 +128,7 @@ class SetupScreen(LiarScreen[None]):
         seed = None if self.online else parse_seed(self.query_one("#seed", Input).value)
         if isinstance(seed, str):
             problems.append(seed)
+            seed = None
         report = self.query_one("#setup-problems", Static)
         if problems:
             report.update("\n".join(f"• {problem}" for problem in problems))

@@ -74,6 +74,8 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         self.names = channel.setup.names
         self.humans = channel.seats
         self.hot_seat = len(self.humans) >= 2
+        self.leave_question = self.LEAVE_QUESTION
+        """What Leave asks: the game's own question, unless the app puts its own (online)."""
         self._views: dict[int, ViewT] = {}
         self._to_act: tuple[int, ...] = ()
         self._popups: deque[Popup] = deque()
@@ -197,7 +199,7 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     def action_leave(self) -> None:
         self.app.push_screen(
-            ConfirmScreen(self.LEAVE_QUESTION, "Leave", "Stay"), self._leave_answered
+            ConfirmScreen(self.leave_question, "Leave", "Stay"), self._leave_answered
         )
 
     def _leave_answered(self, leave: bool | None) -> None:

@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from liar_tui.net.arguments import port_number, seconds_up_to
 from liar_tui.net.ports import DEFAULT_PORT
@@ -47,7 +47,9 @@ def _table_host(text: str) -> str:
     return text
 
 
-def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def add_parser(
+    commands: argparse._SubParsersAction[Any],
+) -> argparse.ArgumentParser:
     """Add ``ssh-serve`` to the main command line."""
     serve = commands.add_parser(
         "ssh-serve",

@@ -102,7 +102,7 @@ class SshFrontDoor:
                     options.authorized_keys, read_authorized_keys, asyncssh.SSHAuthorizedKeys()
                 )
             )
-            self._passwords = (
+            self._passwords: WatchedFile[dict[str, ScryptHash]] | None = (
                 None
                 if options.password_file is None
                 else WatchedFile(options.password_file, _read_password_file, {})

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from types import GenericAlias
 from typing import Any
 
 from liar_tui import games
@@ -141,8 +142,9 @@ class SaveStore:
             raise self._corrupt(_decode_problem(error, "setup")) from None
         if type(setup.rules) is not info.rules_type:
             raise self._corrupt(f"its rules are not {info.title} rules")
+        actions_type = GenericAlias(tuple, (info.action_type, ...))  # tuple[action_type, ...]
         try:
-            actions = decode(document.get("actions"), tuple[info.action_type, ...])
+            actions = decode(document.get("actions"), actions_type)
         except DecodeError as error:
             raise self._corrupt(_decode_problem(error, "actions")) from None
         if not 0 <= setup.seed <= MAX_SEED:

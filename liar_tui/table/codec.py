@@ -105,8 +105,10 @@ def register(cls: type, name: str | None = None) -> None:
     _CLASS_BY_NAME[name] = cls
     _NAME_BY_CLASS[cls] = name
     # Writers and plans hold the names, and which unions are of messages, as they were.
-    for cache in (*_WRITERS.values(), _PLANS, _BODIES):
-        cache.clear()
+    for writers in _WRITERS.values():
+        writers.clear()
+    _PLANS.clear()
+    _BODIES.clear()
 
 
 for _cls in (SeatConfig, TableSetup, SeatUpdate, Refused):
@@ -715,6 +717,8 @@ def _field_plans(cls: type, tagged: bool) -> tuple[FieldPlan, ...]:
         if not field.init:
             continue
         hint = hints[field.name]
+        plan: Plan
+        plain: type
         if tagged and field.name == TYPE_KEY:
             plan, plain = _always_missing, _NoPlainValue
         else:

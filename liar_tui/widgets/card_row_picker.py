@@ -89,7 +89,7 @@ class CardRowPicker(Widget, can_focus=True):
     def selection(self) -> tuple[Card, ...]:
         return tuple(card for index, card in enumerate(self._cards) if index in self._picked)
 
-    def action_toggle(self, index: int) -> None:
+    def action_toggle_card(self, index: int) -> None:
         if not 0 <= index < len(self._cards):
             self.app.bell()
             return
@@ -98,7 +98,7 @@ class CardRowPicker(Widget, can_focus=True):
         self._refresh_pick()
 
     def action_toggle_cursor(self) -> None:
-        self.action_toggle(self.cursor)
+        self.action_toggle_card(self.cursor)
 
     def action_move(self, step: int) -> None:
         if self._cards:
@@ -113,7 +113,7 @@ class CardRowPicker(Widget, can_focus=True):
     def _card_clicked(self, event: PickableCard.Pressed) -> None:
         event.stop()
         self.focus()
-        self.action_toggle(event.index)
+        self.action_toggle_card(event.index)
 
     def watch_cursor(self, cursor: int) -> None:
         for card in self.query(PickableCard):

@@ -386,7 +386,7 @@ class _Table:
     def _patterns(self, declaration: Declaration) -> Iterable[tuple[int, ...]]:
         category = declaration.category
         if category in _MOST_OF_A_RANK:
-            prefix = tuple(declaration.high_cards)
+            prefix: tuple[int, ...] = tuple(declaration.high_cards)
             if category in _ACES_FIRST:
                 # Face-up wilds play as aces at the head of a flush or color flush.
                 aces = (int(Rank.ACE),) * len(self.face_up_wilds)
@@ -527,10 +527,10 @@ class _Table:
                     if all(card.suit is each for card in held):
                         yield (*held, *(Card(Rank(rank), each) for rank in rest))
             elif category in (Category.COLOR_FLUSH, Category.COLOR_STRAIGHT_FLUSH):
-                for each in [color] if color else list(Color):
-                    if any(Color.of(card.suit) is not each for card in held):  # type: ignore[arg-type]
+                for shade in [color] if color else list(Color):
+                    if any(card.suit not in shade.suits for card in held):
                         continue
-                    cards = _spread(list(held), rest, each.suits, face_up)
+                    cards = _spread(list(held), rest, shade.suits, face_up)
                     if cards is not None:
                         yield cards
             else:
@@ -543,10 +543,10 @@ class _Table:
     ) -> Iterator[tuple[int, ...]]:
         """Ranks for the spare cards, lowest first, leaving out those that surely raise the hand."""
         allowed = self._spare_rank_choices(category, ranks)
-        spares = itertools.combinations_with_replacement(allowed, free)
         if category in _DISTINCT_SPARES:
-            spares = itertools.combinations(allowed, free)
-        yield from spares
+            yield from itertools.combinations(allowed, free)
+        else:
+            yield from itertools.combinations_with_replacement(allowed, free)
 
     def _spare_rank_choices(self, category: Category, ranks: tuple[int, ...]) -> list[int]:
         """The ranks a card outside the best five may have, low to high: in a hand with

@@ -375,9 +375,9 @@ def hand_rank(cards: Sequence[Card], rules: PokerRules) -> HandRank:
         * primes[fourth.rank]
         * primes[fifth.rank]
     )
-    if not key:
-        return _searched_value(cards, rules)
     suit = first.suit
+    if not key or suit is None:  # wilds (a joker, the only card without a suit, is one)
+        return _searched_value(cards, rules)
     if color_matters:
         # Colors first, as most hands mix them; and by identity, since ``Suit`` compares in
         # Python, which would cost more than all the rest.
@@ -403,10 +403,10 @@ def hand_rank(cards: Sequence[Card], rules: PokerRules) -> HandRank:
             and fourth.suit is suit
             and fifth.suit is suit
         ):
-            return by_suit[suit][key]  # type: ignore[index]
-        return by_color[suit][key]  # type: ignore[index]
+            return by_suit[suit][key]
+        return by_color[suit][key]
     if second.suit is suit and third.suit is suit and fourth.suit is suit and fifth.suit is suit:
-        return by_suit[suit][key]  # type: ignore[index]
+        return by_suit[suit][key]
     return mixed[key]
 
 
@@ -438,8 +438,10 @@ class Pool:
         self.counts = [0] * (Rank.ACE + 1)
         self.suit_ranks: dict[Suit, list[int]] = {suit: [] for suit in Suit}
         for card in naturals:
+            if card.suit is None:
+                raise ValueError("A joker is always wild, never one of a hand's natural cards.")
             self.counts[card.rank] += 1
-            self.suit_ranks[card.suit].append(int(card.rank))  # type: ignore[index]
+            self.suit_ranks[card.suit].append(int(card.rank))
         for ranks in self.suit_ranks.values():
             ranks.sort(reverse=True)
         self.color_ranks = {

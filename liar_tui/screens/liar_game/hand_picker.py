@@ -56,7 +56,7 @@ class HandPicker(CardRowPicker):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"toggle({n - 1})", f"Pick card {n}", group=PICK_KEYS)
+            Binding(str(n), f"toggle_card({n - 1})", f"Pick card {n}", group=PICK_KEYS)
             for n in range(1, 7)
         ),
         Binding("left", "move(-1)", "Previous card", group=CURSOR_KEYS),

@@ -35,7 +35,9 @@ class DealersChoiceScreen(ModalScreen[RoundRules]):
         Binding("k,escape", "keep", "Keep the table's rules"),
     ]
     AUTO_FOCUS = "#wild-ranks"
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    # Not a ClassVar: Textual's `ClassVar[...] | None` reads to type checkers as an instance
+    # variable, which a ClassVar may not override.
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
         (0, "-short"),
         (FITS_WHOLE, "-tall"),
     ]

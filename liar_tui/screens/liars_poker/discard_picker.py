@@ -81,7 +81,7 @@ class DiscardPicker(CardRowPicker):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"toggle({n - 1})", f"Pick card {n}", group=PICK_KEYS)
+            Binding(str(n), f"toggle_card({n - 1})", f"Pick card {n}", group=PICK_KEYS)
             for n in range(1, MAX_CARDS + 1)
         ),
         Binding("left", "move(-1)", "Previous card", group=CURSOR_KEYS),
@@ -140,7 +140,7 @@ class DiscardPicker(CardRowPicker):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys of cards on the table show in the footer."""
-        if action == "toggle" and parameters:
+        if action == "toggle_card" and parameters:
             index = parameters[0]
             return isinstance(index, int) and index < len(self._cards)
         return True

@@ -216,7 +216,7 @@ class LivesBoard(Static):
         if view.rules.chips:
             table.add_column(no_wrap=True)
         table.add_column(width=1, no_wrap=True)
-        header = ["", Text("Seat", style="dim"), Text("Lives", style="dim")]
+        header: list[str | Text] = ["", Text("Seat", style="dim"), Text("Lives", style="dim")]
         if view.rules.chips:
             header.append(Text("Chips", style="dim"))
         table.add_row(*header, "")

@@ -151,7 +151,7 @@ class RankPicker(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Previous rank", show=False),
         Binding("right", "move(1)", "Next rank", show=False),
-        Binding("space", "toggle", "Wild on/off"),
+        Binding("space", "toggle_rank", "Wild on/off"),
     ]
     DEFAULT_CSS = """
     RankPicker {
@@ -197,7 +197,7 @@ class RankPicker(Widget, can_focus=True):
     def action_move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(NATURAL_RANKS)
 
-    def action_toggle(self) -> None:
+    def action_toggle_rank(self) -> None:
         self._switch(NATURAL_RANKS[self.cursor])
 
     def _switch(self, rank: Rank) -> None:
