@@ -159,19 +159,19 @@ def parse_command(argv: Sequence[str], settings: Settings) -> Command:
 
 
 def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
-    info = registered().get(args.game)
-    if info is None:
+    game = registered().get(args.game)
+    if game is None:
         known = ", ".join(registered())
         raise UsageError(f"unknown game {shorten(args.game)!r} (choose from {known})")
-    for game in registered().values():
-        given = [option for option in game.cli_options if getattr(args, option) is not None]
-        if given and game is not info:
+    for other in registered().values():
+        given = [option for option in other.cli_options if getattr(args, option) is not None]
+        if given and other is not game:
             flag = "--" + given[0].replace("_", "-")
-            raise UsageError(f"{flag} is a rule of {game.id}, not of {info.id}")
+            raise UsageError(f"{flag} is a rule of {other.id}, not of {game.id}")
     seat_count = args.humans + args.bots
-    if not info.min_seats <= seat_count <= info.max_seats:
+    if not game.min_seats <= seat_count <= game.max_seats:
         raise UsageError(
-            f"{info.title} seats {info.min_seats} to {info.max_seats} players, "
+            f"{game.title} seats {game.min_seats} to {game.max_seats} players, "
             f"not {seat_count} ({_count(args.humans, 'human')}, {_count(args.bots, 'bot')})"
         )
     name = settings.player_name if args.name is None else args.name
@@ -179,11 +179,11 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
         raise UsageError(problem.rstrip("."))
     changes = {
         option: getattr(args, option)
-        for option in info.cli_options
+        for option in game.cli_options
         if getattr(args, option) is not None
     }
     try:
-        rules = info.rules_with_options(settings.rules_for(info.id), changes)
+        rules = game.rules_with_options(settings.rules_for(game.id), changes)
     except ValueError as error:
         raise UsageError(str(error)) from None
     level = BotLevel(args.level)
@@ -191,19 +191,28 @@ def _play_setup(args: argparse.Namespace, settings: Settings) -> TableSetup:
         seat if seat.is_human else replace(seat, level=level)
         for seat in default_seats(args.bots, args.humans, name)
     )
-    if problems := seat_problems(seats, info.min_seats, info.max_seats):
+    if problems := seat_problems(seats, game.min_seats, game.max_seats):
         hint = " (add --humans 1)" if args.humans == 0 else ""
         raise UsageError(problems[0].rstrip(".") + hint)
     seed = random_seed() if args.seed is None else args.seed
-    return TableSetup(info.id, rules, seats, seed)
+    return TableSetup(game.id, rules, seats, seed)
 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+NO_GAMES = (
+    "no games are installed: install liar-tui again (pip install -e .) "
+    "so that its games are registered"
+)
+
+
 def build_app(argv: Sequence[str]) -> LiarApp | int:
     """The app the command line asks for, or the exit code when there is nothing to show."""
+    if not registered():
+        print(f"{PROG}: error: {NO_GAMES}", file=sys.stderr)
+        return 1
     settings, settings_problem = load_settings()
     try:
         command = parse_command(argv, settings)

@@ -27,6 +27,7 @@ from itertools import combinations
 from math import comb, prod
 from pathlib import Path
 
+from liar_tui.bots.liar_game import hard_tables
 from liar_tui.bots.liar_game.hard import (
     LEARNT_RULES,
     HardLiarGameBot,
@@ -50,7 +51,8 @@ ROUNDS_STORED = 3000
 and the module stays small (the kept values learn from every round recorded)."""
 HANDS_PER_LINE = 26
 VALUES_PER_LINE = 14
-TABLES_PATH = Path(__file__).with_name("liar_game_hard_tables.py")
+TABLES_PATH = Path(hard_tables.__file__)
+"""The module the hard bot reads, in the package beside it."""
 SPLITS = [
     (shown, tuple(slot for slot in range(POCKET_SIZE) if slot not in shown))
     for shown in combinations(range(POCKET_SIZE), HAND_SIZE)
@@ -176,7 +178,7 @@ def write_tables(
         ),
         ")",
         '"""Points each set of three kept ranks adds to the rounds to come, beyond 2-3-5,',
-        'in the order of ``liar_game_hard.kept_triples()``, fourteen a line."""',
+        'in the order of ``hard.kept_triples()``, fourteen a line."""',
         "",
     ]
     path.write_text("\n".join(lines))

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from liar_tui.games import plugin, registered
+from liar_tui.games.options import shorten
 from liar_tui.table.seats import BotLevel
 from liar_tui.table.setup import MAX_SEED
 
@@ -134,6 +135,8 @@ def _default_levels_words() -> str:
     for game in registered():
         levels = ",".join(level.value for level in default_levels(game))
         by_levels.setdefault(levels, []).append(game)
+    if not by_levels:
+        return "one level per seat"
     (usual, _), *others = sorted(by_levels.items(), key=lambda item: -len(item[1]))
     exceptions = [f"{levels} at {', '.join(games)}" for levels, games in others]
     return usual + (f" ({'; '.join(exceptions)})" if exceptions else "")
@@ -152,13 +155,12 @@ def arena_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options that argparse cannot see alone; None when nothing."""
     if args.game is None:
         return "arena needs a game, such as: liar-tui arena liar-game"
-    info = registered().get(args.game)
-    if info is None:
-        shown = args.game if len(args.game) <= 30 else args.game[:27] + "..."
-        return f"unknown game {shown!r} (choose from {', '.join(registered())})"
-    seats = len(args.seats) if args.seats is not None else len(default_levels(info.id))
-    if not info.min_seats <= seats <= info.max_seats:
-        return f"{info.title} seats {info.min_seats} to {info.max_seats} players, not {seats}"
+    game = registered().get(args.game)
+    if game is None:
+        return f"unknown game {shorten(args.game)!r} (choose from {', '.join(registered())})"
+    seats = len(args.seats) if args.seats is not None else len(default_levels(game.id))
+    if not game.min_seats <= seats <= game.max_seats:
+        return f"{game.title} seats {game.min_seats} to {game.max_seats} players, not {seats}"
     return None
 
 

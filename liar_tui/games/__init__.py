@@ -33,27 +33,33 @@ log = logging.getLogger(__name__)
 def registered() -> Mapping[str, GamePlugin]:
     """Every game found, by id, in the order the home screen lists them.
 
-    An entry point that fails to load, or that is not a plugin, is left out and logged: one
-    broken package must not keep the other games from being played.
+    An entry point that fails to load, that is not a plugin, or whose id another game took
+    first, is left out and logged: one broken package must not keep the other games from
+    being played.
     """
-    found: list[GamePlugin] = []
+    found: dict[str, GamePlugin] = {}
     for entry in entry_points(ENTRY_POINT_GROUP):
         try:
-            plugin = entry.load()
+            game = _loaded(entry.load())
+            if game.id != entry.name:
+                raise ValueError(f"it calls itself {game.id!r}")
+            if game.id in found:
+                raise ValueError("another game has that id")
         except Exception:  # a third-party package may fail in any way on import
             log.exception("the game %r could not be loaded", entry.name)
             continue
-        if isinstance(plugin, type) and issubclass(plugin, GamePlugin):
-            plugin = plugin()
-        if not isinstance(plugin, GamePlugin):
-            log.error("the game %r is not a GamePlugin: %r", entry.name, plugin)
-            continue
-        if plugin.id != entry.name:
-            log.error("the game %r calls itself %r", entry.name, plugin.id)
-            continue
-        found.append(plugin)
-    found.sort(key=lambda plugin: (plugin.menu_order, plugin.id))
-    return MappingProxyType({plugin.id: plugin for plugin in found})
+        found[game.id] = game
+    ordered = sorted(found.values(), key=lambda game: (game.menu_order, game.id))
+    return MappingProxyType({game.id: game for game in ordered})
+
+
+def _loaded(target: object) -> GamePlugin:
+    """The plugin an entry point names: an instance, or a class made into one."""
+    if isinstance(target, type) and issubclass(target, GamePlugin):
+        target = target()
+    if not isinstance(target, GamePlugin):
+        raise TypeError(f"{target!r} is not a GamePlugin")
+    return target
 
 
 def plugin(game: str) -> GamePlugin:
@@ -82,8 +88,13 @@ def numbered() -> list[tuple[str, GamePlugin]]:
     return list(zip(MENU_KEYS, registered().values(), strict=False))
 
 
+FEWEST_SEATS = 2
+"""A table of one is no bluffing game, whatever a plugin says."""
+
+
 def seat_limits() -> tuple[int, int]:
     """The fewest and most seats every game can start with: the bounds of the default seats
-    the settings keep for whichever game is set up next."""
+    the settings screen keeps for whichever game is set up next."""
     games = registered().values()
-    return max(game.min_seats for game in games), min(game.max_seats for game in games)
+    fewest = max((game.min_seats for game in games), default=FEWEST_SEATS)
+    return fewest, min((game.max_seats for game in games), default=fewest)

@@ -6,6 +6,8 @@ can list the games. What the registry needs is a few lines of small text files, 
 them itself, the way ``importlib.metadata`` finds them: every ``*.dist-info`` and
 ``*.egg-info`` folder on ``sys.path``, the first one found for each distribution name, and
 the group's section of its ``entry_points.txt``. A test checks that both find the same.
+Distributions inside zip files on the path (zipapps, zipped eggs) are not read: a game is
+installed as a folder.
 """
 
 from __future__ import annotations
@@ -51,10 +53,12 @@ def entry_points(group: str) -> list[EntryPoint]:
 
 def _metadata_folders(folder: str) -> list[str]:
     try:
-        names = sorted(os.listdir(folder))
+        names = os.listdir(folder)
     except OSError:  # a zip file, a folder gone or unreadable: no distributions there
         return []
-    return [os.path.join(folder, name) for name in names if name.endswith(METADATA_SUFFIXES)]
+    return [
+        os.path.join(folder, name) for name in names if name.lower().endswith(METADATA_SUFFIXES)
+    ]
 
 
 def _normalized(name: str) -> str:

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from liar_tui.store.messages import lowered
+
 if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
@@ -91,8 +93,7 @@ class GamePlugin(ABC):
         """The first reason the settings file's rules cannot be used, naming the entry as the
         file spells it (``liar_game.decks``); None when they can be."""
         if problems := self.rules_problems(rules):
-            first = problems[0]
-            return f"The {self.settings_key} rules cannot be played: {first[:1].lower()}{first[1:]}"
+            return f"The {self.settings_key} rules cannot be played: {lowered(problems[0])}"
         return None
 
     @abstractmethod

@@ -47,18 +47,18 @@ for someone to take a seat."""
 
 def creation_problem(request: CreateTable) -> str | None:
     """Why the host cannot open this table, in one sentence; None when it can."""
-    info = registered().get(request.game)
-    if info is None:
+    game = registered().get(request.game)
+    if game is None:
         known = ", ".join(registered())
         return f"There is no game called {request.game!r}; choose one of {known}."
-    if not isinstance(request.rules, info.rules_type):
-        return f"The rules given are not rules of {info.title}."
-    found = info.rules_problems(request.rules)
-    found += seat_problems(request.seats, info.min_seats, info.max_seats)
+    if not isinstance(request.rules, game.rules_type):
+        return f"The rules given are not rules of {game.title}."
+    found = game.rules_problems(request.rules)
+    found += seat_problems(request.seats, game.min_seats, game.max_seats)
     if found:
         return found[0]
     try:
-        info.new_state(TableSetup(request.game, request.rules, request.seats, 0))
+        game.new_state(TableSetup(request.game, request.rules, request.seats, 0))
     except ValueError as error:
         return str(error)
     return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import random
 
-from liar_tui.games import make_bot, registered
+from liar_tui.games import registered
 from liar_tui.table import codec
 from liar_tui.table.seats import BotLevel, default_seats
 from liar_tui.table.setup import TableSetup
@@ -20,10 +20,10 @@ from liar_tui.table.setup import TableSetup
 @functools.cache
 def warm_up() -> None:
     """Play a few moves of every game under its default rules, encoding each view."""
-    for game, info in registered().items():
-        seats = default_seats(bots=info.min_seats - 1)
-        state = info.new_state(TableSetup(game, info.default_rules(), seats, seed=0))
-        bots = [make_bot(game, BotLevel.NORMAL, random.Random(seat)) for seat in range(len(seats))]
+    for game in registered().values():
+        seats = default_seats(bots=game.min_seats - 1)
+        state = game.new_state(TableSetup(game.id, game.default_rules(), seats, seed=0))
+        bots = [game.bot(BotLevel.NORMAL, random.Random(seat)) for seat in range(len(seats))]
         for _ in range(4):
             if state.over or not state.to_act():
                 break

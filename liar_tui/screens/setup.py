@@ -74,16 +74,16 @@ class SetupScreen(LiarScreen[None]):
         return find_rules_editor(self, "#rules-editor")
 
     def compose(self) -> ComposeResult:
-        info = plugin(self.game)
+        game_plugin = plugin(self.game)
         settings = self.liar_app.settings
-        yield Static(f"New table: {info.title}", classes="title", id="setup-title")
+        yield Static(f"New table: {game_plugin.title}", classes="title", id="setup-title")
         with VerticalScroll(id="setup-columns", can_focus=False):
             with Vertical(id="setup-seats"):
                 yield Label("Seats", classes="heading")
                 yield SeatEditor(
                     seats_with_you(settings.seats, settings.player_name),
-                    min_seats=info.min_seats,
-                    max_seats=info.max_seats,
+                    min_seats=game_plugin.min_seats,
+                    max_seats=game_plugin.max_seats,
                     id="seat-editor",
                 )
                 if self.online:
@@ -101,7 +101,7 @@ class SetupScreen(LiarScreen[None]):
                     )
             with Vertical(id="setup-rules"):
                 yield Label("Rules", classes="heading")
-                yield info.rules_editor(settings.rules_for(self.game), "rules-editor")
+                yield game_plugin.rules_editor(settings.rules_for(self.game), "rules-editor")
         with Vertical(id="setup-bottom"):
             yield Static(id="setup-problems", classes="error", markup=False)
             with Horizontal(id="setup-buttons"):

@@ -131,8 +131,8 @@ class SaveStore:
         game = raw_setup.get("game") if isinstance(raw_setup, dict) else None
         if not isinstance(game, str):
             raise self._corrupt("it does not say which game it is")
-        info = games.registered().get(game)
-        if info is None:
+        game_plugin = games.registered().get(game)
+        if game_plugin is None:
             raise SaveError(
                 f"The saved table {self._shown} is for an unknown game {describe(game)}."
             )
@@ -140,9 +140,10 @@ class SaveStore:
             setup = decode(raw_setup, TableSetup)
         except DecodeError as error:
             raise self._corrupt(_decode_problem(error, "setup")) from None
-        if type(setup.rules) is not info.rules_type:
-            raise self._corrupt(f"its rules are not {info.title} rules")
-        actions_type = GenericAlias(tuple, (info.action_type, ...))  # tuple[action_type, ...]
+        if type(setup.rules) is not game_plugin.rules_type:
+            raise self._corrupt(f"its rules are not {game_plugin.title} rules")
+        # tuple[action_type, ...], the game's own action type known only at run time:
+        actions_type = GenericAlias(tuple, (game_plugin.action_type, ...))
         try:
             actions = decode(document.get("actions"), actions_type)
         except DecodeError as error:

@@ -4,8 +4,8 @@ Registering High Card the way an installed package would, for one test at a time
 
 :func:`installed` writes a ``fourth_game-0.dist-info`` folder (``METADATA`` and
 ``entry_points.txt``) into a scratch folder, puts that folder first on ``sys.path`` and
-clears :func:`liar_tui.games.registered`, so :mod:`importlib.metadata` finds the entry point
-exactly as it finds the built-in games'. Afterwards both are undone, and no other test ever
+clears :func:`liar_tui.games.registered`, so the registry finds the entry point exactly as it
+finds the built-in games'. Afterwards both are undone, and no other test ever
 sees a fourth game. The :func:`fourth_game` fixture does this around a test; a test module
 imports it to use it.
 """

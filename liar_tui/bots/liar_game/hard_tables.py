@@ -773,4 +773,4 @@ KEPT_VALUES = (
     "46.1 102.4 88.1 75.0 75.0 67.5 62.5 103.3 89.1 75.9 171.7 153.6 134.8",
 )
 """Points each set of three kept ranks adds to the rounds to come, beyond 2-3-5,
-in the order of ``liar_game_hard.kept_triples()``, fourteen a line."""
+in the order of ``hard.kept_triples()``, fourteen a line."""
