@@ -231,7 +231,6 @@ class HostClient:
         self._outbox: list[bytes] = []
         self._runner: asyncio.Task[None] | None = None
         self._closing = False
-        self._quiet_drop = False
 
     # listeners ------------------------------------------------------------------------
 
@@ -321,10 +320,7 @@ class HostClient:
             await self._read_frames()
             if self._closing:
                 return
-            quiet = self._quiet_drop
-            self._quiet_drop = False
-            if not quiet:
-                self._set_status(ConnectionStatus.RECONNECTING)
+            self._set_status(ConnectionStatus.RECONNECTING)
             link = await self._reconnect()
             if self._closing:
                 # Python 3.11's wait_for may swallow the cancel that close() sent while a
@@ -338,8 +334,7 @@ class HostClient:
             self._link = link
             self.status = ConnectionStatus.CONNECTED
             self._resume_seats()
-            if not quiet:
-                self._emit(StatusChanged(ConnectionStatus.CONNECTED))
+            self._emit(StatusChanged(ConnectionStatus.CONNECTED))
 
     async def _reconnect(self) -> _Link | None:
         deadline = time.monotonic() + self._reconnect_for
@@ -420,8 +415,8 @@ class HostClient:
 
     def leave_table(self, table: int) -> None:
         """Stop playing a table here. Before it starts the seat is given back; after, the
-        host must see us go (a bot takes over after its timeout), so the connection is
-        closed and quietly opened again without resuming that seat."""
+        host hears us go (a bot takes over after its timeout) and the seat's token is kept,
+        so :meth:`return_to` can take the seat back."""
         self._channels.pop(table, None)
         ticket = self.tickets.pop(table, None)
         if ticket is None:
@@ -432,8 +427,7 @@ class HostClient:
         if self.phase(table) is TablePhase.OVER:
             return  # (a table the lobby does not show yet has just started)
         self.away[table] = ticket
-        self._quiet_drop = True
-        self.drop()
+        self.send(LeaveSeat(ticket.token))
 
     def return_to(self, table: int) -> bool:
         """Take back a seat we left mid-game; False when we hold none there."""

@@ -110,12 +110,15 @@ class Proxy:
         self._server: asyncio.Server | None = None
         self._writers: list[asyncio.StreamWriter] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self.connections = 0
+        """Connections relayed so far."""
 
     async def start(self) -> Address:
         self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
         return Address("127.0.0.1", self._server.sockets[0].getsockname()[1])
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
         host_reader, host_writer = await self.target.open()
         self._writers += [writer, host_writer]
         pumps = [
@@ -433,7 +436,10 @@ async def test_an_action_sent_while_reconnecting_goes_out_after_the_resume() -> 
 
 
 async def test_leaving_a_started_table_keeps_the_seat_and_a_bot_stands_in() -> None:
-    async with running_host(HostOptions(away_timeout=0.05)) as address:
+    """The client says LeaveSeat on the same connection: it is not dropped and reopened."""
+    async with running_host(HostOptions(away_timeout=0.05)) as host_address:
+        proxy = Proxy(host_address)
+        address = await proxy.start()
         client = HostClient(address, "Ann", retry_delays=(0.05,))
         events = Recorder(client)
         await client.connect()
@@ -460,8 +466,10 @@ async def test_leaving_a_started_table_keeps_the_seat_and_a_bot_stands_in() -> N
             await listener.until(lambda u: isinstance(u, SeatUpdate))
             assert table in client.tickets
             assert table not in client.away
+            assert proxy.connections == 1
         finally:
             await client.close()
+            await proxy.close()
 
 
 async def test_closing_while_a_connection_is_being_opened_ends_the_client() -> None:
