@@ -261,6 +261,15 @@ def _sentence(text: str) -> str:
 # --------------------------------------------------------------------------- views
 
 
+def standing_of(declarations: Sequence[Declared]) -> tuple[Declaration, HandRank] | None:
+    """The declaration to beat and its floor, from a round's declarations; None at the
+    opening. The state and every seat's view read it the same way."""
+    if not declarations:
+        return None
+    last = declarations[-1]
+    return last.declaration, last.floor
+
+
 @dataclass(frozen=True)
 class LiarsPokerView:
     """What one seat may know: the public table, and the hand only while it holds it."""
@@ -309,10 +318,7 @@ class LiarsPokerView:
     def standing(self) -> tuple[Declaration, HandRank] | None:
         """The declaration to beat and its floor, as :func:`raise_refusal` takes them; None
         at the opening."""
-        if not self.declarations:
-            return None
-        last = self.declarations[-1]
-        return last.declaration, last.floor
+        return standing_of(self.declarations)
 
     @property
     def full_hand(self) -> tuple[Card, ...]:
@@ -456,14 +462,9 @@ class LiarsPokerGame:
         if not isinstance(declaration, Declaration):
             return "A declaration names a poker hand, such as two pair, sevens over threes."
         communal = tuple(self.communal)
-        return raise_refusal(declaration, self._standing(), self.round_rules.poker, communal)
-
-    def _standing(self) -> tuple[Declaration, HandRank] | None:
-        """The declaration to beat and its floor; None at the opening."""
-        if not self.declarations:
-            return None
-        last = self.declarations[-1]
-        return last.declaration, last.floor
+        return raise_refusal(
+            declaration, standing_of(self.declarations), self.round_rules.poker, communal
+        )
 
     def _discardable(self) -> list[Card]:
         if self.round_rules.communal_discardable:

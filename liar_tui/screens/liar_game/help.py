@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from liar_tui.rules.cards import NATURAL_RANKS, cards_text, parse_cards
 from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.store.messages import lowered
 
 PLAIN = liar_game.Rules()
 TWO_DECKS = liar_game.Rules(decks=2)
@@ -31,11 +32,6 @@ def card_values_text() -> str:
     parts.append(f"{at_face[0].label} to {at_face[-1].label} at face value")
     text = "; ".join(parts)
     return text[0].upper() + text[1:]
-
-
-def _lowercase_first(sentence: str) -> str:
-    """A summary written to stand alone, continuing a sentence instead."""
-    return sentence[:1].lower() + sentence[1:]
 
 
 def rules_text(ascii_only: bool = False) -> str:
@@ -84,7 +80,7 @@ joker in the winning hand, so a win can cost points; a loser pays nothing.
 - {ex("JK 9S 7H")}
 - {ex("4S JK JK")}
 
-With **free jokers** switched on, {_lowercase_first(lg.FREE_JOKERS_SUMMARY)}
+With **free jokers** switched on, {lowered(lg.FREE_JOKERS_SUMMARY)}
 
 **Ties.** Equal values are split by the *basic value* (the plain sum without doubling),
 then by the highest card (ace high, jokers at the rank they stand for), then the second,
