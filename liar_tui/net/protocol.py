@@ -1,6 +1,6 @@
 """The table protocol: what a host and its clients say to each other, frame by frame.
 
-Version 1. The connection is a stream of frames, each one JSON object on one line (UTF-8,
+Version 2. The connection is a stream of frames, each one JSON object on one line (UTF-8,
 ending in ``\\n``; at most :data:`MAX_FRAME_BYTES` bytes with the newline from a client,
 :data:`MAX_HOST_FRAME_BYTES` from the host). Every frame is a registered dataclass encoded
 by :mod:`liar_tui.table.codec`, so it names its type (``{"type": "TakeSeat", "table": 1,
@@ -10,8 +10,8 @@ by :mod:`liar_tui.table.codec`, so it names its type (``{"type": "TakeSeat", "ta
 A conversation::
 
     client                                  host
-    Hello(protocol=1, name="Ann")     ->
-                                      <-    Welcome(protocol=1, name="Ann")
+    Hello(protocol=2, name="Ann")     ->
+                                      <-    Welcome(protocol=2, name="Ann")
                                       <-    LobbyState(tables=[...])   (again on every change)
     CreateTable(game, rules, seats)   ->
                                       <-    TableCreated(table=3)
@@ -48,7 +48,7 @@ from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import SeatUpdate
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_FRAME_BYTES = 64 * 1024
 """The longest frame a host accepts. A client's frames are small (an action, a table's
 rules), so a hostile client can make the host buffer little."""
@@ -80,24 +80,49 @@ class CreateTable:
     game: str
     rules: Any
     seats: tuple[SeatConfig, ...]
+    private: bool = False
+    """A private table is listed, but its chairs are taken only with the code the host
+    gives its creator in :class:`TableCreated`."""
+    turn_seconds: float = 0.0
+    """Seconds a person has for each turn before a bot acts for them; 0 means no limit."""
 
 
 @dataclass(frozen=True)
 class TakeSeat:
     table: int
     seat: int
+    code: str = ""
+    """The table's code, for a private table."""
 
 
 @dataclass(frozen=True)
 class LeaveSeat:
-    """Give a seat back before the table starts (after, leaving is just disconnecting)."""
+    """Give a seat back before the table starts; after, it leaves the seat to a bot."""
 
     token: str
 
 
 @dataclass(frozen=True)
 class StartTable:
-    """Any seated person may start the table: bots fill the chairs nobody took."""
+    """From the table's owner, start it; from anyone else seated, a vote to start. The
+    table starts when its owner says so or every person seated has voted; bots fill the
+    chairs nobody took."""
+
+    token: str
+
+
+@dataclass(frozen=True)
+class RemoveSeat:
+    """The owner sends a seated person away before the start; the chair is open again."""
+
+    token: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Back:
+    """The person at the token's seat is back at the keyboard after the turn timer ran
+    out: the bot that played for them stops."""
 
     token: str
 
@@ -117,7 +142,9 @@ class Resume:
     token: str
 
 
-ClientFrame = Hello | CreateTable | TakeSeat | LeaveSeat | StartTable | Act | Resume
+ClientFrame = (
+    Hello | CreateTable | TakeSeat | LeaveSeat | StartTable | RemoveSeat | Back | Act | Resume
+)
 
 
 # --------------------------------------------------------------------------- host frames
@@ -146,6 +173,8 @@ class ChairState:
     """A person's chair: whether its player is connected now."""
     stand_in: bool = False
     """A person's chair: whether a bot plays it while its player is away."""
+    ready: bool = False
+    """A person's chair before the start: whether they voted to start."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +184,10 @@ class TableSummary:
     rules: Any
     seats: tuple[ChairState, ...]
     phase: TablePhase
+    owner: int | None = None
+    """The seat of the table's owner (who may start it), once its creator sits down."""
+    private: bool = False
+    turn_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -176,6 +209,8 @@ class LobbyState:
 @dataclass(frozen=True)
 class TableCreated:
     table: int
+    code: str = ""
+    """A private table's code, for its creator to pass to the friends it is for."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +236,20 @@ class Started:
 class Update:
     table: int
     update: SeatUpdate
+    seconds_left: float = 0.0
+    """Seconds the people to act have left before a bot acts for them; 0 when no timer runs."""
+    away: tuple[int, ...] = ()
+    """Seats whose person ran out of time: a bot plays for them until they send Back."""
+
+
+@dataclass(frozen=True)
+class SeatLost:
+    """This connection no longer holds the seat: the owner removed it before the start, or
+    its token was resumed on another connection. The token is void here."""
+
+    table: int
+    seat: int
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -226,6 +275,10 @@ class ErrorCode(Enum):
     NOT_STARTED = "not-started"
     ALREADY_STARTED = "already-started"
     HOST_FULL = "host-full"
+    NOT_OWNER = "not-owner"
+    PRIVATE = "private"
+    TOO_FAST = "too-fast"
+    IDLE = "idle"
 
 
 @dataclass(frozen=True)
@@ -237,7 +290,15 @@ class HostError:
 
 
 HostFrame = (
-    Welcome | LobbyState | TableCreated | Seated | Started | Update | ActionRefused | HostError
+    Welcome
+    | LobbyState
+    | TableCreated
+    | Seated
+    | Started
+    | Update
+    | ActionRefused
+    | SeatLost
+    | HostError
 )
 
 for _cls in (
@@ -246,6 +307,8 @@ for _cls in (
     TakeSeat,
     LeaveSeat,
     StartTable,
+    RemoveSeat,
+    Back,
     Act,
     Resume,
     ChairState,
@@ -257,6 +320,7 @@ for _cls in (
     Started,
     Update,
     ActionRefused,
+    SeatLost,
     HostError,
 ):
     codec.register(_cls)
