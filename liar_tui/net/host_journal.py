@@ -140,7 +140,9 @@ class HostJournal:
         """Replace the table's record, atomically: a crash leaves the old record or the new."""
         path = self._record_path(record.number)
         document = {"format": FORMAT, "version": VERSION, "table": codec.encode(record)}
-        text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        # ASCII JSON: a name from a client's JSON may hold a lone surrogate ("\\ud800"),
+        # which has no UTF-8 bytes; escaped, it is written and read back as it came.
+        text = json.dumps(document, separators=(",", ":"))
         try:
             _replace_durably(path, text.encode())
         except OSError as error:
@@ -148,7 +150,7 @@ class HostJournal:
 
     def append_action(self, number: int, action: Any) -> None:
         """Add one action to the table's log, handed to the kernel before this returns."""
-        line = json.dumps(codec.encode(action), ensure_ascii=False, separators=(",", ":"))
+        line = json.dumps(codec.encode(action), separators=(",", ":"))
         data = memoryview((line + "\n").encode())
         try:
             descriptor = self._appending.get(number)
