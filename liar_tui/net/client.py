@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
+import os
 import socket
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -29,6 +32,7 @@ from liar_tui.net.protocol import (
     PROTOCOL_VERSION,
     Act,
     ActionRefused,
+    Back,
     ClientFrame,
     ErrorCode,
     FrameError,
@@ -39,6 +43,7 @@ from liar_tui.net.protocol import (
     LobbyState,
     Resume,
     Seated,
+    SeatLost,
     Started,
     TableCreated,
     TablePhase,
@@ -47,8 +52,16 @@ from liar_tui.net.protocol import (
     decode_host_frame,
     encode_frame,
 )
+from liar_tui.net.seat_tokens import SeatTokens
 from liar_tui.table.setup import TableSetup
-from liar_tui.table.table import Listener, Refused, SeatUpdate
+from liar_tui.table.table import (
+    Listener,
+    NewsListener,
+    Refused,
+    SeatsLost,
+    SeatUpdate,
+    TurnTimer,
+)
 
 HANDSHAKE_TIMEOUT = 5.0
 """Seconds to wait for the Welcome: a host that says nothing by then is not a table host."""
@@ -58,6 +71,9 @@ RECONNECT_FOR = 120.0
 """Seconds of failed attempts after which the host is taken to be gone for good."""
 ACT_ERRORS = frozenset({ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_YOUR_SEAT, ErrorCode.BAD_TOKEN})
 """Host errors that answer an action, so the seat that sent it hears it was not played."""
+MAX_TURN_SECONDS = 24 * 3600.0
+"""The longest turn a countdown shows: a host's figure past it (or not a number) is not a
+timer a person could wait out."""
 
 
 # --------------------------------------------------------------------------- addresses
@@ -80,6 +96,14 @@ class Address:
             return str(self.path)
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{host}:{self.port}"
+
+    @property
+    def key(self) -> str:
+        """How the seat-token store names this host: as shown, a socket by its absolute
+        path (the same socket reached from another folder is the same host)."""
+        if self.path is not None:
+            return os.path.abspath(self.path)
+        return str(self)
 
     async def open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         """A stream to the host; one byte over a frame's limit lets an oversized line show."""
@@ -152,7 +176,14 @@ class SeatReady:
 
 
 ClientEvent = (
-    LobbyState | TableCreated | Seated | HostError | StatusChanged | BadHostFrame | SeatReady
+    LobbyState
+    | TableCreated
+    | Seated
+    | SeatLost
+    | HostError
+    | StatusChanged
+    | BadHostFrame
+    | SeatReady
 )
 EventListener = Callable[[ClientEvent], None]
 
@@ -210,6 +241,7 @@ class HostClient:
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         reconnect_for: float = RECONNECT_FOR,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
+        seat_tokens: SeatTokens | None = None,
     ) -> None:
         self.address = address
         self.name = name
@@ -226,6 +258,15 @@ class HostClient:
         self._reconnect_for = reconnect_for
         self._handshake_timeout = handshake_timeout
         self._listeners: list[EventListener] = []
+        self._unheard: list[ClientEvent] | None = []
+        """Events emitted before anyone listened, for the first listener: ``liar-tui join``
+        connects, and asks for its stored seats back, before its app listens."""
+        self._seat_tokens = seat_tokens
+        """Where the tokens of our seats outlive this process, if anywhere."""
+        self._stored_asked = False
+        """The stored tokens have been sent as Resume (once, on the first connection)."""
+        self._resuming: deque[str] = deque()
+        """Tokens sent as Resume on this connection and not answered yet, oldest first."""
         self._channels: dict[int, RemoteChannel] = {}
         self._link: _Link | None = None
         self._outbox: list[bytes] = []
@@ -236,12 +277,18 @@ class HostClient:
 
     def listen(self, listener: EventListener) -> None:
         self._listeners.append(listener)
+        unheard, self._unheard = self._unheard, None
+        for event in unheard or ():
+            listener(event)
 
     def unlisten(self, listener: EventListener) -> None:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
     def _emit(self, event: ClientEvent) -> None:
+        if self._unheard is not None:
+            self._unheard.append(event)
+            return
         for listener in list(self._listeners):
             listener(event)
 
@@ -252,6 +299,7 @@ class HostClient:
         self._closing = False
         self._link = await self._open()
         self.status = ConnectionStatus.CONNECTED
+        self._resume_seats()
         self._runner = asyncio.create_task(self._run())
 
     async def _open(self) -> _Link:
@@ -311,7 +359,6 @@ class HostClient:
         if self.status is not ConnectionStatus.GONE:
             return
         await self.connect()
-        self._resume_seats()
         self._emit(StatusChanged(ConnectionStatus.CONNECTED))
 
     async def _run(self) -> None:
@@ -351,10 +398,21 @@ class HostClient:
         return None
 
     def _resume_seats(self) -> None:
-        """Ask for our seats back, then send what was waiting for the connection."""
+        """Ask for our seats back, then send what was waiting for the connection.
+
+        Besides the seats held here, the first connection asks for those the token store
+        keeps for this host (the seats of a ``liar-tui join`` before this one), and a later
+        one for those whose Resume the lost connection never answered.
+        """
         assert self._link is not None
-        for ticket in self.tickets.values():
-            self._write(self._link, encode_frame(Resume(ticket.token)))
+        held = [ticket.token for ticket in self.tickets.values()]
+        others = list(self._resuming)
+        if not self._stored_asked:
+            self._stored_asked = True
+            others += self._stored_tokens()
+        self._resuming = deque(dict.fromkeys([*held, *others]))
+        for token in self._resuming:
+            self._write(self._link, encode_frame(Resume(token)))
         outbox, self._outbox = self._outbox, []
         for data in outbox:
             self._write(self._link, data)
@@ -421,6 +479,7 @@ class HostClient:
         ticket = self.tickets.pop(table, None)
         if ticket is None:
             return
+        self._forget(ticket.token)
         if not ticket.started:
             self.send(LeaveSeat(ticket.token))
             return
@@ -435,7 +494,10 @@ class HostClient:
         if ticket is None:
             return False
         self.tickets[table] = ticket
-        self.send(Resume(ticket.token))
+        if self._link is not None and self.status is ConnectionStatus.CONNECTED:
+            self._resuming.append(ticket.token)
+            self._write(self._link, encode_frame(Resume(ticket.token)))
+        # (otherwise the next connection resumes it, with every seat held)
         return True
 
     def phase(self, table: int) -> TablePhase | None:
@@ -451,9 +513,12 @@ class HostClient:
             known = {summary.table for summary in frame.tables}
             for held in (self.away, self.tickets):
                 for table in [t for t in held if t not in known]:
-                    del held[table]
+                    self._forget(held.pop(table).token)
             self._emit(frame)
         elif isinstance(frame, Seated):
+            if frame.token in self._resuming:
+                self._resuming.remove(frame.token)
+            self._remember(frame.token)
             previous = self.tickets.get(frame.table)
             started = previous is not None and previous.started
             self.tickets[frame.table] = SeatTicket(
@@ -465,10 +530,18 @@ class HostClient:
         elif isinstance(frame, Update):
             if channel := self._channels.get(frame.table):
                 channel.deliver(frame.update)
+                channel.time(_turn_timer(frame))
         elif isinstance(frame, ActionRefused):
             if channel := self._channels.get(frame.table):
                 channel.refuse(frame.reason)
+        elif isinstance(frame, SeatLost):
+            self._seat_lost(frame)
         elif isinstance(frame, HostError):
+            if frame.code is ErrorCode.BAD_TOKEN and self._resuming:
+                # The host answers frames in order and a Resume with Seated or this error,
+                # so it is the oldest Resume still waiting that was refused.
+                self._resume_refused(self._resuming.popleft())
+                return
             waiting = next((c for c in self._channels.values() if c.acting), None)
             if frame.code in ACT_ERRORS and waiting is not None:
                 waiting.refuse(frame.message)
@@ -489,9 +562,56 @@ class HostClient:
         self._channels[frame.table] = channel
         self._emit(SeatReady(channel))
 
+    def _seat_lost(self, frame: SeatLost) -> None:
+        """The host says a seat is no longer ours here: forget it, leave its table, tell.
+
+        The stored token is kept: when another ``liar-tui join`` of ours took the seat, it
+        is that process's token now, and it may already have written it to the same file;
+        a token that is void is forgotten when its next Resume is refused.
+        """
+        ticket = self.tickets.get(frame.table) or self.away.get(frame.table)
+        if ticket is None or ticket.seat != frame.seat:
+            return
+        self.tickets.pop(frame.table, None)
+        self.away.pop(frame.table, None)
+        if channel := self._channels.pop(frame.table, None):
+            channel.lose(frame.reason)
+        self._emit(frame)
+
+    def _resume_refused(self, token: str) -> None:
+        """A token the host no longer knows (its table ended, or a restarted host lost it)."""
+        self._forget(token)
+        ticket = next((t for t in self.tickets.values() if t.token == token), None)
+        if ticket is not None:
+            reason = f"Table {ticket.table} is no longer on the table host."
+            self._seat_lost(SeatLost(ticket.table, ticket.seat, reason))
+
     def token(self, table: int) -> str | None:
         ticket = self.tickets.get(table)
         return None if ticket is None else ticket.token
+
+    # tokens on disk -------------------------------------------------------------------
+
+    def _stored_tokens(self) -> list[str]:
+        if self._seat_tokens is None:
+            return []
+        return list(self._seat_tokens.tokens(self.address.key))
+
+    def _remember(self, token: str) -> None:
+        if self._seat_tokens is not None:
+            self._seat_tokens.remember(self.address.key, token)
+
+    def _forget(self, token: str) -> None:
+        if self._seat_tokens is not None:
+            self._seat_tokens.forget(self.address.key, token)
+
+
+def _turn_timer(frame: Update) -> TurnTimer:
+    """The countdown an update starts, from now: the host says how long is left, not when."""
+    seconds = frame.seconds_left
+    running = math.isfinite(seconds) and seconds > 0
+    ends_at = time.monotonic() + min(seconds, MAX_TURN_SECONDS) if running else None
+    return TurnTimer(ends_at, frame.away)
 
 
 def _lowered(sentence: str) -> str:
@@ -520,6 +640,10 @@ class RemoteChannel:
     _backlog: list[SeatUpdate | Refused] = field(default_factory=list)
     _sent: Any = None
     """The action on its way to the host, until its update or refusal comes back."""
+    _followers: list[NewsListener] = field(default_factory=list)
+    _timer: TurnTimer | None = None
+    """The turn timer as last heard, for a screen that follows the table later."""
+    _lost: SeatsLost | None = None
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -528,6 +652,11 @@ class RemoteChannel:
     @property
     def acting(self) -> bool:
         return self._sent is not None
+
+    @property
+    def away(self) -> bool:
+        """Our time ran out and a bot plays the seat until we say we are back."""
+        return self._timer is not None and self.seat in self._timer.away
 
     def subscribe(self, seat: int, listener: Listener) -> None:
         if seat != self.seat:
@@ -543,8 +672,26 @@ class RemoteChannel:
         token = self.client.token(self.table)
         if self.closed or token is None:
             return
+        if self.away:  # playing again is being back: the bot must not play this turn too
+            self.back()
         self._sent = action
         self.client.send(Act(token, action))
+
+    def follow(self, listener: NewsListener) -> None:
+        self._followers.append(listener)
+        for news in (self._timer, self._lost):
+            if news is not None:
+                listener(news)
+
+    def back(self) -> None:
+        """Say Back; the seat is shown as ours again at once, not after the host's next word."""
+        token = self.client.token(self.table)
+        if self.closed or token is None:
+            return
+        self.client.send(Back(token))
+        if self._timer is not None and self.away:
+            away = tuple(seat for seat in self._timer.away if seat != self.seat)
+            self.time(replace(self._timer, away=away))
 
     def close(self) -> None:
         """The screen that played this seat is gone: leave the table on this side."""
@@ -553,7 +700,29 @@ class RemoteChannel:
         self.closed = True
         self._listeners.clear()
         self._backlog.clear()
+        self._followers.clear()
         self.client.leave_table(self.table)
+
+    def time(self, timer: TurnTimer) -> None:
+        """The turn timer of the latest update; seats the table does not have are left out."""
+        if self.closed:
+            return
+        seats = range(len(self.setup.names))
+        self._timer = replace(timer, away=tuple(seat for seat in timer.away if seat in seats))
+        for listener in list(self._followers):
+            listener(self._timer)
+
+    def lose(self, reason: str) -> None:
+        """The seat is not ours any more (:class:`~liar_tui.table.table.SeatsLost`): the
+        screen hears why and leaves; nothing is sent, the token is void here."""
+        if self.closed:
+            return
+        self.closed = True
+        self._listeners.clear()
+        self._backlog.clear()
+        self._lost = SeatsLost(reason)
+        for listener in list(self._followers):
+            listener(self._lost)
 
     def deliver(self, update: SeatUpdate | Refused) -> None:
         if self.closed:

@@ -16,6 +16,7 @@ from liar_tui.net.ports import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from liar_tui.net.client import Address
+    from liar_tui.net.seat_tokens import SeatTokens
     from liar_tui.store.settings import Settings
 
 PROG = "liar-tui"
@@ -100,8 +101,12 @@ async def _join(
 ) -> int:
     from liar_tui.client_app import ClientApp
     from liar_tui.net.client import ConnectError, HostClient
+    from liar_tui.net.seat_tokens import SeatTokens
 
-    client = HostClient(address, name)
+    # The seats an earlier ``liar-tui join`` held at this host are asked back on connecting.
+    seat_tokens = SeatTokens()
+    _warn(seat_tokens)
+    client = HostClient(address, name, seat_tokens=seat_tokens)
     try:
         await client.connect()
     except ConnectError as error:
@@ -114,4 +119,12 @@ async def _join(
         await app.run_async()
     finally:
         await client.close()
+        _warn(seat_tokens)
     return app.return_code or 0
+
+
+def _warn(seat_tokens: SeatTokens) -> None:
+    """Say on stderr why seat tokens could not be read or kept: the seats still play, but a
+    later ``liar-tui join`` may not get them back."""
+    if problem := seat_tokens.take_problem():
+        print(f"{PROG}: warning: {problem}", file=sys.stderr)

@@ -31,3 +31,8 @@ def settings_path() -> Path:
 def save_path() -> Path:
     """The unfinished table, rewritten after every action."""
     return data_dir() / "current-table.json"
+
+
+def seat_tokens_path() -> Path:
+    """The seat tokens ``liar-tui join`` holds at table hosts: readable by this user only."""
+    return data_dir() / "seat-tokens.json"

@@ -38,7 +38,30 @@ class Refused:
     reason: str
 
 
+@dataclass(frozen=True)
+class TurnTimer:
+    """A table host's turn timer as last heard, for a countdown beside the seats to act.
+
+    A table in this process has none: only a host's tables hand the turn to a bot when a
+    person's time runs out.
+    """
+
+    ends_at: float | None
+    """When (``time.monotonic()``) a bot acts for the seats to act; None when no timer runs."""
+    away: tuple[int, ...] = ()
+    """Seats whose person ran out of time: a bot plays them until the person is back."""
+
+
+@dataclass(frozen=True)
+class SeatsLost:
+    """The seats played here are no longer ours (another connection took them, or the
+    table's owner removed us, or the table is gone): the screen playing them leaves."""
+
+    reason: str
+
+
 Listener = Callable[[SeatUpdate | Refused], None]
+NewsListener = Callable[[TurnTimer | SeatsLost], None]
 Recorder = Callable[[TableSetup, tuple[Any, ...], GameState], None]
 
 
@@ -172,6 +195,16 @@ class SeatChannel(Protocol):
         """Send an action of one of ``seats`` to the table."""
         ...
 
+    def follow(self, listener: NewsListener) -> None:
+        """Hear what the table says beyond the seats' updates: its turn timer (the latest at
+        once, if any), and the loss of the seats."""
+        ...
+
+    def back(self) -> None:
+        """The person here is back at the keyboard after their time ran out: the bot that
+        played for them stops."""
+        ...
+
     def close(self) -> None:
         """Nobody plays here any more: the screen that played the seats is gone."""
         ...
@@ -195,6 +228,12 @@ class LocalChannel:
         if getattr(action, "seat", None) not in self.seats:
             raise ValueError(f"seat {getattr(action, 'seat', None)} is not played here")
         self._bus.send(action)
+
+    def follow(self, listener: NewsListener) -> None:
+        """Nothing to hear: a table in this process has no turn timer and takes no seat away."""
+
+    def back(self) -> None:
+        """Nobody is ever away here: without a turn timer no bot takes a person's turn."""
 
     def close(self) -> None:
         """Stop the table: the screen that played it is gone."""
