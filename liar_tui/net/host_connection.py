@@ -16,6 +16,11 @@ from liar_tui.net.protocol import FrameError, HostFrame, encode_frame
 
 logger = logging.getLogger(__name__)
 
+FRAMES_PER_SECOND = 30.0
+"""Frames a client may send each second, on average: far more than a person or a bot
+playing flat out sends, far fewer than a flood that would crowd other connections out."""
+FRAME_BURST = 120.0
+"""Frames a client may send at once above that rate (a reconnect resuming many seats)."""
 DRAIN_TIMEOUT = 10.0
 """Seconds a client may take to read what it was sent before the host gives up on it."""
 MAX_BUFFERED_BYTES = 4 * 1024 * 1024
@@ -32,8 +37,14 @@ class Connection:
         encode: Callable[[HostFrame], bytes] = encode_frame,
         drain_timeout: float = DRAIN_TIMEOUT,
         max_buffered: int = MAX_BUFFERED_BYTES,
+        frames_per_second: float = FRAMES_PER_SECOND,
     ) -> None:
         self._writer = writer
+        self.address = _address_of(writer)
+        """The client's IP address; empty for a Unix socket."""
+        self._frame_rate = frames_per_second
+        self._frame_allowance = FRAME_BURST
+        self._allowance_time = asyncio.get_running_loop().time()
         self._encode = encode
         self._drain_timeout = drain_timeout
         self._max_buffered = max_buffered
@@ -44,6 +55,24 @@ class Connection:
         self._closed = False
         self._wake = asyncio.Event()
         self._flusher = asyncio.create_task(self._flush())
+
+    @property
+    def is_local(self) -> bool:
+        """From this machine: a Unix socket or loopback, as every SSH door session is."""
+        address = self.address.removeprefix("::ffff:")
+        return address in ("", "::1") or address.startswith("127.")
+
+    def allow_frame(self) -> bool:
+        """Count one frame from the client against its rate (a token bucket); False when
+        it sends faster than :data:`FRAMES_PER_SECOND` beyond its burst."""
+        now = asyncio.get_running_loop().time()
+        elapsed = now - self._allowance_time
+        self._allowance_time = now
+        self._frame_allowance = min(FRAME_BURST, self._frame_allowance + elapsed * self._frame_rate)
+        if self._frame_allowance < 1.0:
+            return False
+        self._frame_allowance -= 1.0
+        return True
 
     @property
     def greeted(self) -> bool:
@@ -102,3 +131,10 @@ class Connection:
             self.abort()
         except ConnectionError:
             self.abort()
+
+
+def _address_of(writer: asyncio.StreamWriter) -> str:
+    peer = writer.get_extra_info("peername")
+    if isinstance(peer, tuple) and peer:
+        return str(peer[0])
+    return ""

@@ -5,6 +5,13 @@ sends (who it is, which seat its token is for, whose turn it is, whether the act
 one of that game's) before the table applies it, and sends each connection only its own
 seat's updates. Everything runs on one event loop; nothing a client does, or fails to
 do, waits on another client. See :mod:`liar_tui.net.protocol` for the frames.
+
+It faces strangers, so everything a client can make it spend is bounded: connections (in
+all and from one address), tables (in all, from one address and from one connection),
+frames a second, time without a frame, and the bytes a client may leave unread. Limits by
+address leave out this machine: every SSH door session reaches the host from here, and the
+door bounds those by its own per-user limits. Between frames a connection yields, so no
+connection's backlog runs ahead of the others'.
 """
 
 from __future__ import annotations
@@ -17,15 +24,17 @@ import pathlib
 import stat
 from dataclasses import dataclass
 
+from liar_tui.net.host_bots import BotThinking
 from liar_tui.net.host_connection import Connection
 from liar_tui.net.host_encoding import FrameEncoder
-from liar_tui.net.host_table import HostedTable, creation_problem
+from liar_tui.net.host_table import HostedTable, TableHooks, TablePacing, creation_problem
 from liar_tui.net.host_warm import warm_up
 from liar_tui.net.protocol import (
     DEFAULT_PORT,
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
     Act,
+    Back,
     ClientFrame,
     CreateTable,
     ErrorCode,
@@ -34,14 +43,15 @@ from liar_tui.net.protocol import (
     HostError,
     LeaveSeat,
     LobbyState,
+    RemoveSeat,
     Resume,
     Seated,
+    SeatLost,
     Started,
     StartTable,
     TableCreated,
     TablePhase,
     TakeSeat,
-    Update,
     Welcome,
     decode_client_frame,
 )
@@ -74,6 +84,15 @@ class HostOptions:
     """Seconds a bot waits before acting (pacing for people)."""
     max_connections: int = 64
     max_tables: int = 64
+    """Tables waiting or playing; finished ones, on show for a while, are not counted."""
+    idle_timeout: float = 300.0
+    """Seconds a connection may send nothing while it plays no started table."""
+    connections_per_address: int = 8
+    """Connections from one remote address (this machine's are not counted)."""
+    tables_per_address: int = 4
+    """Unfinished tables created from one remote address."""
+    tables_per_connection: int = 4
+    """Unfinished tables created by one connection, wherever it comes from."""
 
 
 class TableHost:
@@ -90,6 +109,9 @@ class TableHost:
         self._next_table = 1
         self._lobby_due = False
         self._encoder = FrameEncoder()
+        self._thinking = BotThinking()
+        self._created_by: dict[int, tuple[Connection, str]] = {}
+        """Each table's creating connection and its address, for the per-creator limits."""
 
     # ------------------------------------------------------------------ listening
 
@@ -144,6 +166,7 @@ class TableHost:
             connection.close()
         for table in self._tables.values():
             table.close()
+        self._thinking.close()
         handlers = list(self._handlers)
         if handlers:
             await asyncio.wait(handlers, timeout=CLOSE_WAIT)
@@ -165,10 +188,8 @@ class TableHost:
         self._handlers.add(task)
         connection = Connection(writer, self._encoder.encode)
         try:
-            if len(self._connections) >= self.options.max_connections:
-                connection.send(
-                    HostError(ErrorCode.HOST_FULL, "The host has no room for another connection.")
-                )
+            if problem := self._connection_problem(connection):
+                connection.send(HostError(ErrorCode.HOST_FULL, problem))
                 return
             self._connections.add(connection)
             await self._read_frames(reader, connection)
@@ -182,17 +203,39 @@ class TableHost:
             connection.close()
             self._gone(connection)
 
+    def _connection_problem(self, connection: Connection) -> str | None:
+        if len(self._connections) >= self.options.max_connections:
+            return "The host has no room for another connection."
+        if connection.is_local:
+            return None
+        same_address = sum(1 for other in self._connections if other.address == connection.address)
+        if same_address >= self.options.connections_per_address:
+            return (
+                f"The host takes at most {self.options.connections_per_address} "
+                "connections from one address."
+            )
+        return None
+
     async def _read_frames(self, reader: asyncio.StreamReader, connection: Connection) -> None:
         while not connection.closed:
             try:
-                if connection.greeted:
-                    line = await reader.readline()
-                else:  # a connection that never says Hello must not hold a place for ever
-                    line = await asyncio.wait_for(reader.readline(), HELLO_TIMEOUT)
+                line = await asyncio.wait_for(reader.readline(), self._patience(connection))
             except TimeoutError:
-                connection.send(
-                    HostError(ErrorCode.NO_HELLO, "A connection must begin with Hello.")
-                )
+                # A connection that never says Hello, or that only idles in the lobby,
+                # must not hold one of the host's places for ever.
+                if connection.greeted:
+                    seconds = f"{self.options.idle_timeout:g}"
+                    connection.send(
+                        HostError(
+                            ErrorCode.IDLE,
+                            f"Nothing was heard from you for {seconds} s away from a game; "
+                            "the connection is closed.",
+                        )
+                    )
+                else:
+                    connection.send(
+                        HostError(ErrorCode.NO_HELLO, "A connection must begin with Hello.")
+                    )
                 return
             except ValueError:  # the line ran past the reader's limit
                 self._too_large(connection)
@@ -202,12 +245,34 @@ class TableHost:
             if len(line) > MAX_FRAME_BYTES:
                 self._too_large(connection)
                 return
+            if not connection.allow_frame():
+                connection.send(
+                    HostError(
+                        ErrorCode.TOO_FAST,
+                        "Frames came faster than the host takes them; the connection is closed.",
+                    )
+                )
+                return
             try:
                 frame = decode_client_frame(line)
             except FrameError as error:
                 connection.send(HostError(ErrorCode.BAD_FRAME, str(error)))
-                continue
-            self._handle(connection, frame)
+            else:
+                self._handle(connection, frame)
+            # A frame already in the buffer is read without waiting: let every other
+            # connection take its turn before this one's next frame.
+            await asyncio.sleep(0)
+
+    def _patience(self, connection: Connection) -> float | None:
+        """Seconds to wait for the connection's next frame: None while it plays a started
+        table (its turn timer and the away timeout look after that)."""
+        if not connection.greeted:
+            return HELLO_TIMEOUT
+        for token in connection.tokens:
+            found = self._tokens.get(token)
+            if found is not None and found[0].phase is TablePhase.PLAYING:
+                return None
+        return self.options.idle_timeout
 
     def _too_large(self, connection: Connection) -> None:
         connection.send(
@@ -219,6 +284,9 @@ class TableHost:
         connection.close()
 
     def _gone(self, connection: Connection) -> None:
+        for table in self._tables.values():
+            if table.creator is connection:
+                table.creator = None
         for token in connection.tokens:
             found = self._tokens.get(token)
             if found is None:
@@ -243,6 +311,10 @@ class TableHost:
             self._leave(connection, frame)
         elif isinstance(frame, StartTable):
             self._start(connection, frame)
+        elif isinstance(frame, RemoveSeat):
+            self._remove(connection, frame)
+        elif isinstance(frame, Back):
+            self._back(connection, frame)
         elif isinstance(frame, Act):
             self._act(connection, frame)
         else:
@@ -272,25 +344,46 @@ class TableHost:
         connection.send(self._lobby())
 
     def _create(self, connection: Connection, request: CreateTable) -> None:
-        if len(self._tables) >= self.options.max_tables:
-            self._refuse(connection, ErrorCode.HOST_FULL, "The host has no room for another table.")
+        if problem := self._table_limit_problem(connection):
+            self._refuse(connection, ErrorCode.HOST_FULL, problem)
             return
         if problem := creation_problem(request):
             self._refuse(connection, ErrorCode.BAD_TABLE, problem)
             return
         number = self._next_table
         self._next_table += 1
-        self._tables[number] = HostedTable(
+        table = self._tables[number] = HostedTable(
             number,
             request,
-            self.options.bot_delay,
-            self.options.away_timeout,
-            self._lobby_changed,
-            self._drop_table,
-            self._forget_token,
+            TablePacing(self.options.bot_delay, self.options.away_timeout),
+            TableHooks(self._lobby_changed, self._drop_table, self._forget_token),
+            self._thinking,
+            creator=connection,
         )
-        connection.send(TableCreated(number))
+        self._created_by[number] = (connection, connection.address)
+        connection.send(TableCreated(number, table.code))
         self._lobby_changed()
+
+    def _table_limit_problem(self, connection: Connection) -> str | None:
+        unfinished = [
+            number for number, table in self._tables.items() if table.phase is not TablePhase.OVER
+        ]
+        if len(unfinished) >= self.options.max_tables:
+            return "The host has no room for another table."
+        creators = [self._created_by[number] for number in unfinished]
+        if sum(1 for by, _ in creators if by is connection) >= self.options.tables_per_connection:
+            return (
+                f"One connection may have at most {self.options.tables_per_connection} "
+                "unfinished tables."
+            )
+        if connection.is_local:
+            return None
+        same_address = sum(1 for _, address in creators if address == connection.address)
+        if same_address >= self.options.tables_per_address:
+            return (
+                f"One address may have at most {self.options.tables_per_address} unfinished tables."
+            )
+        return None
 
     def _take(self, connection: Connection, request: TakeSeat) -> None:
         assert connection.name is not None
@@ -308,6 +401,15 @@ class TableHost:
                 connection,
                 ErrorCode.NO_TABLE,
                 f"Table {table.number} has no seat {request.seat}.",
+            )
+            return
+        if table.code and request.code.strip().upper() != table.code:
+            self._refuse(
+                connection,
+                ErrorCode.PRIVATE,
+                f"Table {table.number} is private: its chairs take the code its owner was given."
+                if not request.code
+                else f"That is not the code of table {table.number}.",
             )
             return
         if not table.chairs[request.seat].is_open:
@@ -360,13 +462,52 @@ class TableHost:
     def _start(self, connection: Connection, request: StartTable) -> None:
         if (found := self._seat_of(connection, request.token)) is None:
             return
-        table, _ = found
+        table, seat = found
         if table.phase is not TablePhase.WAITING:
             self._refuse(
                 connection, ErrorCode.ALREADY_STARTED, f"Table {table.number} has already started."
             )
             return
-        table.start()
+        if seat == table.owner_seat:
+            table.start()
+        else:
+            table.vote(seat)
+
+    def _remove(self, connection: Connection, request: RemoveSeat) -> None:
+        if (found := self._seat_of(connection, request.token)) is None:
+            return
+        table, seat = found
+        if seat != table.owner_seat:
+            self._refuse(
+                connection,
+                ErrorCode.NOT_OWNER,
+                f"Only the owner of table {table.number} may send someone away.",
+            )
+            return
+        if table.phase is not TablePhase.WAITING:
+            self._refuse(
+                connection, ErrorCode.ALREADY_STARTED, f"Table {table.number} has already started."
+            )
+            return
+        if request.seat == seat:
+            self._refuse(
+                connection, ErrorCode.NOT_YOUR_SEAT, "To give up your own chair, leave it."
+            )
+            return
+        if not 0 <= request.seat < len(table.chairs) or table.chairs[request.seat].person is None:
+            self._refuse(
+                connection,
+                ErrorCode.NO_TABLE,
+                f"Nobody sits at seat {request.seat} of table {table.number}.",
+            )
+            return
+        table.remove(request.seat)
+
+    def _back(self, connection: Connection, request: Back) -> None:
+        if (found := self._seat_of(connection, request.token)) is None:
+            return
+        table, seat = found
+        table.back(seat)
 
     def _act(self, connection: Connection, request: Act) -> None:
         if (found := self._seat_of(connection, request.token)) is None:
@@ -406,12 +547,20 @@ class TableHost:
         previous = table.chairs[seat].connection
         if previous is not None and previous is not connection:
             previous.tokens.discard(request.token)
+            previous.send(
+                SeatLost(
+                    table.number,
+                    seat,
+                    f"Your seat at table {table.number} was taken up on another connection "
+                    "with its token.",
+                )
+            )
         connection.tokens.add(request.token)
         table.attach(seat, connection)
         connection.send(Seated(table.number, seat, request.token, table.client_setup()))
         if table.table is not None:
             connection.send(Started(table.number, seat, table.client_setup()))
-            connection.send(Update(table.number, table.current_update(seat)))
+            connection.send(table.update_frame(seat, table.current_update(seat)))
 
     # ------------------------------------------------------------------ the lobby
 
@@ -439,4 +588,5 @@ class TableHost:
         for token in table.tokens():
             self._tokens.pop(token, None)
         self._tables.pop(table.number, None)
+        self._created_by.pop(table.number, None)
         self._lobby_changed()

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from liar_tui.bots.base import Bot
 from liar_tui.table.table import Bus, Refused, SeatUpdate
 
 Scheduler = Callable[[Callable[[], None]], None]
 RefusalHandler = Callable[[Refused], None]
+Thinker = Callable[[Bot, Any, Callable[[Any], None]], None]
+"""Has the bot decide on the view somewhere else, such as a thread, and hands its action to
+the callable back where the table runs. A host uses one so that no table waits while
+another table's bot thinks."""
 
 
 def act_now(callback: Callable[[], None]) -> None:
@@ -35,14 +40,22 @@ class BotSeat:
         bus: Bus,
         schedule: Scheduler = act_now,
         on_refused: RefusalHandler = fail_loudly,
+        think: Thinker | None = None,
     ) -> None:
         self.seat = seat
         self.bot = bot
         self.bus = bus
         self.schedule = schedule
         self.on_refused = on_refused
+        self.think = think
         self._latest: SeatUpdate | None = None
         self._busy = False
+        self._stopped = False
+
+    def stop(self) -> None:
+        """The seat is no longer this bot's (a stand-in whose person is back): a move it has
+        scheduled, or is still deciding, is dropped."""
+        self._stopped = True
 
     def __call__(self, update: SeatUpdate | Refused) -> None:
         if isinstance(update, Refused):
@@ -58,7 +71,22 @@ class BotSeat:
 
     def _act(self) -> None:
         update = self._latest
-        if update is None or self.seat not in update.to_act:
+        if self._stopped or update is None or self.seat not in update.to_act:
             self._busy = False
             return
-        self.bus.send(self.bot.act(update.view))
+        if self.think is None:
+            self.bus.send(self.bot.act(update.view))
+            return
+        self.think(self.bot, update.view, lambda action: self._deliver(update, action))
+
+    def _deliver(self, decided_on: SeatUpdate, action: Any) -> None:
+        """An action decided elsewhere: sent if the table is still where the bot saw it;
+        if others acted meanwhile, the bot looks again at the table as it is now."""
+        if self._stopped:
+            return
+        if self._latest is decided_on:
+            self.bus.send(action)
+        elif self._latest is not None and self.seat in self._latest.to_act:
+            self._act()
+        else:
+            self._busy = False

@@ -153,7 +153,7 @@ async def test_people_and_bots_play_a_whole_game(
             await client.send(TakeSeat(table, seat))
             seated.append(await client.expect(Seated))
         assert [s.setup.names[s.seat] for s in seated] == [f"Person {i}" for i in range(people)]
-        await clients[-1].send(StartTable(seated[-1].token))
+        await clients[0].send(StartTable(seated[0].token))
         players = [
             play_seat(client, s, make_bot(game, BotLevel.NORMAL, random.Random(s.seat)), game)
             for client, s in zip(clients, seated, strict=True)
