@@ -43,3 +43,19 @@ def seconds_up_to(most: float) -> Callable[[str], float]:
         return seconds
 
     return parse
+
+
+def count_between(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high``: a limit of the host's."""
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            shown = shortened(text)
+            raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number") from None
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {shortened(text)}")
+        return number
+
+    return parse

@@ -12,7 +12,7 @@ import pathlib
 import sys
 from typing import Any
 
-from liar_tui.net.arguments import port_number, seconds_up_to
+from liar_tui.net.arguments import count_between, port_number, seconds_up_to
 from liar_tui.net.ports import DEFAULT_PORT
 
 PROG = "liar-tui"
@@ -22,6 +22,11 @@ FAILED = 1
 DEFAULT_BIND = "127.0.0.1"
 MOST_AWAY_SECONDS = 24 * 60 * 60.0
 """A day: a longer wait before a bot takes over is likelier a typo than a wish."""
+MOST_CONNECTIONS = 10_000
+MOST_TABLES = 1_000
+DEFAULT_CONNECTIONS = 64
+DEFAULT_TABLES = 64
+DEFAULT_IDLE_SECONDS = 300.0
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -62,6 +67,37 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="how long a person may be gone before a bot plays for them "
         "(default: the away_timeout setting, 60)",
     )
+    host.add_argument(
+        "--data-dir",
+        type=pathlib.Path,
+        metavar="PATH",
+        help="the private folder where tables are kept, so a restarted host takes them up "
+        "again (default: 'host' in liar-tui's data folder)",
+    )
+    host.add_argument(
+        "--max-connections",
+        type=count_between(1, MOST_CONNECTIONS),
+        default=DEFAULT_CONNECTIONS,
+        metavar="N",
+        help=f"connections at once (default {DEFAULT_CONNECTIONS}; at most 8 from one "
+        "address other than this machine)",
+    )
+    host.add_argument(
+        "--max-tables",
+        type=count_between(1, MOST_TABLES),
+        default=DEFAULT_TABLES,
+        metavar="N",
+        help=f"tables waiting or playing at once (default {DEFAULT_TABLES}; at most 4 "
+        "created by one connection or from one address other than this machine)",
+    )
+    host.add_argument(
+        "--idle-timeout",
+        type=seconds_up_to(MOST_AWAY_SECONDS),
+        default=DEFAULT_IDLE_SECONDS,
+        metavar="SECONDS",
+        help=f"close a connection that sends nothing for this long while it plays no "
+        f"started table (default {DEFAULT_IDLE_SECONDS:g})",
+    )
     host.set_defaults(host_help=host.format_help)
 
 
@@ -96,9 +132,28 @@ async def _serve(args: argparse.Namespace, away_timeout: float, bot_delay: float
     import asyncio
     import signal
 
+    from liar_tui.net.host_journal import JournalError
     from liar_tui.net.server import HostOptions, TableHost
+    from liar_tui.store.paths import data_dir
 
-    host = TableHost(HostOptions(away_timeout=away_timeout, bot_delay=bot_delay))
+    options = HostOptions(
+        away_timeout=away_timeout,
+        bot_delay=bot_delay,
+        max_connections=args.max_connections,
+        max_tables=args.max_tables,
+        idle_timeout=args.idle_timeout,
+        data_dir=args.data_dir if args.data_dir is not None else data_dir() / "host",
+    )
+    try:
+        host = TableHost(options)
+    except JournalError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return FAILED
+    restored, problems = host.restore()
+    for problem in problems:
+        print(f"{PROG} host: {problem}", file=sys.stderr)
+    if restored:
+        print(f"{PROG} host: took up {restored} unfinished table(s) again.", flush=True)
     where = f"[{args.bind}]" if ":" in args.bind else args.bind
     address = f"{where}:{args.port}"
     try:

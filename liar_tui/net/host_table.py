@@ -311,6 +311,10 @@ class HostedTable:
 
     def _changed(self) -> None:
         self._hooks.changed()
+        self.save()
+
+    def save(self) -> None:
+        """Tell the host's journal the table as it is now (it writes only what changed)."""
         self._hooks.saved(self)
 
     # ------------------------------------------------------------------ the game
@@ -356,6 +360,7 @@ class HostedTable:
             if chair.person is not None and chair.connection is None:
                 self._start_away_timer(seat)
         self._changed()
+        self._watch_for_abandon()
 
     def _record_action(self, setup: TableSetup, actions: tuple[Any, ...], game: Any) -> None:
         self._hooks.applied(self, actions[-1])

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from liar_tui.net.host_bots import BotThinking
 from liar_tui.net.host_connection import Connection
 from liar_tui.net.host_encoding import FrameEncoder
+from liar_tui.net.host_journal import HostJournal
+from liar_tui.net.host_persistence import TableJournal
 from liar_tui.net.host_table import HostedTable, TableHooks, TablePacing, creation_problem
 from liar_tui.net.host_warm import warm_up
 from liar_tui.net.protocol import (
@@ -93,12 +95,16 @@ class HostOptions:
     """Unfinished tables created from one remote address."""
     tables_per_connection: int = 4
     """Unfinished tables created by one connection, wherever it comes from."""
+    data_dir: pathlib.Path | None = None
+    """Where the tables are journaled, to be restored after a restart; None keeps nothing."""
 
 
 class TableHost:
     """Serves a lobby of tables; listen on any number of addresses, then :meth:`close`."""
 
     def __init__(self, options: HostOptions = HostOptions()) -> None:
+        """Raises :class:`~liar_tui.net.host_journal.JournalError` (one sentence) when the
+        data folder cannot be used."""
         self.options = options
         self._servers: list[asyncio.Server] = []
         self._socket_paths: list[pathlib.Path] = []
@@ -112,6 +118,36 @@ class TableHost:
         self._thinking = BotThinking()
         self._created_by: dict[int, tuple[Connection, str]] = {}
         """Each table's creating connection and its address, for the per-creator limits."""
+        self._journal: TableJournal | None = None
+        if options.data_dir is not None:
+            self._journal = TableJournal(HostJournal(options.data_dir))
+
+    def restore(self) -> tuple[int, list[str]]:
+        """Take up every table the journal holds (call before listening): how many were
+        taken up, and the tables that could not be, one sentence each. People come back to
+        them with Resume."""
+        if self._journal is None:
+            return 0, []
+        restored, problems = self._journal.journal.load()
+        for found in restored:
+            record = found.record
+            self._next_table = max(self._next_table, record.number + 1)
+            table = self._tables[record.number] = self._new_table(record.number, record.request)
+            table.code = record.code
+            table.owner_seat = record.owner
+            for seat, (chair, saved) in enumerate(zip(table.chairs, record.chairs, strict=True)):
+                chair.person, chair.token = saved.person, saved.token
+                if saved.token is not None:
+                    self._tokens[saved.token] = (table, seat)
+            if record.setup is None:
+                for seat, chair in enumerate(table.chairs):
+                    if chair.person is not None:
+                        table.detach(seat)
+            else:
+                table.resume_game(record.setup, found.actions)
+                if table.table is not None and table.table.over:
+                    self._drop_table(table)
+        return len(self._tables), problems
 
     # ------------------------------------------------------------------ listening
 
@@ -167,6 +203,8 @@ class TableHost:
         for table in self._tables.values():
             table.close()
         self._thinking.close()
+        if self._journal is not None:
+            self._journal.close()
         handlers = list(self._handlers)
         if handlers:
             await asyncio.wait(handlers, timeout=CLOSE_WAIT)
@@ -352,17 +390,27 @@ class TableHost:
             return
         number = self._next_table
         self._next_table += 1
-        table = self._tables[number] = HostedTable(
-            number,
-            request,
-            TablePacing(self.options.bot_delay, self.options.away_timeout),
-            TableHooks(self._lobby_changed, self._drop_table, self._forget_token),
-            self._thinking,
-            creator=connection,
-        )
+        table = self._tables[number] = self._new_table(number, request, connection)
         self._created_by[number] = (connection, connection.address)
         connection.send(TableCreated(number, table.code))
         self._lobby_changed()
+        table.save()
+
+    def _new_table(
+        self, number: int, request: CreateTable, creator: Connection | None = None
+    ) -> HostedTable:
+        journal = self._journal
+        hooks = TableHooks(self._lobby_changed, self._drop_table, self._forget_token)
+        if journal is not None:
+            hooks = TableHooks(
+                self._lobby_changed,
+                self._drop_table,
+                self._forget_token,
+                journal.saved,
+                journal.applied,
+            )
+        pacing = TablePacing(self.options.bot_delay, self.options.away_timeout)
+        return HostedTable(number, request, pacing, hooks, self._thinking, creator)
 
     def _table_limit_problem(self, connection: Connection) -> str | None:
         unfinished = [
@@ -370,7 +418,7 @@ class TableHost:
         ]
         if len(unfinished) >= self.options.max_tables:
             return "The host has no room for another table."
-        creators = [self._created_by[number] for number in unfinished]
+        creators = [self._created_by[number] for number in unfinished if number in self._created_by]
         if sum(1 for by, _ in creators if by is connection) >= self.options.tables_per_connection:
             return (
                 f"One connection may have at most {self.options.tables_per_connection} "
@@ -589,4 +637,6 @@ class TableHost:
             self._tokens.pop(token, None)
         self._tables.pop(table.number, None)
         self._created_by.pop(table.number, None)
+        if self._journal is not None:
+            self._journal.dropped(table.number)
         self._lobby_changed()

@@ -1,0 +1,68 @@
+"""The host's tables on disk: journaled as they change, restored when the host starts again.
+
+The journal (:mod:`liar_tui.net.host_journal`) writes with fsyncs, which take milliseconds;
+on the event loop they would pause every table. So every write goes to one thread, in the
+order the tables made them: a table's record is always on disk before its first action, and
+its files go only after its last. A write that fails is logged, and the game goes on: a
+full disk costs a restart its tables, never the games being played.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from liar_tui.net.host_journal import ChairRecord, HostJournal, JournalError, TableRecord
+from liar_tui.net.host_table import HostedTable
+
+logger = logging.getLogger(__name__)
+
+
+def table_record(table: HostedTable) -> TableRecord:
+    """What a restarted host needs to seat everyone again: not who is connected."""
+    return TableRecord(
+        table.number,
+        table.request,
+        tuple(ChairRecord(chair.person, chair.token) for chair in table.chairs),
+        table.owner_seat,
+        table.code,
+        table.setup,
+    )
+
+
+class TableJournal:
+    """Hands the journal each change of the host's tables, to be written in one thread."""
+
+    def __init__(self, journal: HostJournal) -> None:
+        self.journal = journal
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="liar-tui-journal")
+        self._last_saved: dict[int, TableRecord] = {}
+
+    def saved(self, table: HostedTable) -> None:
+        """The table's chairs, owner or phase may have changed: rewrite its record if so."""
+        record = table_record(table)
+        if self._last_saved.get(table.number) == record:
+            return
+        self._last_saved[table.number] = record
+        self._writer.submit(self._write, self.journal.save_table, record)
+
+    def applied(self, table: HostedTable, action: Any) -> None:
+        self._writer.submit(self._write, self.journal.append_action, table.number, action)
+
+    def dropped(self, number: int) -> None:
+        self._last_saved.pop(number, None)
+        self._writer.submit(self._write, self.journal.drop_table, number)
+
+    def close(self) -> None:
+        """Write what is queued, then close the journal's files."""
+        self._writer.shutdown(wait=True)
+        self.journal.close()
+
+    @staticmethod
+    def _write(write: Callable[..., None], *arguments: Any) -> None:
+        try:
+            write(*arguments)
+        except JournalError as error:
+            logger.error("%s", error)
