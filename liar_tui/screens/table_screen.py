@@ -2,25 +2,32 @@
 
 :class:`TableScreen` hears its people's seats, shows refusals, queues the screens that events
 open over the table (a reveal, a challenge, the game's end), passes the keyboard between two
-people at one keyboard, and lets go of the table on leaving. Each game's screen gives only
+people at one keyboard, counts down a table host's turn timer, and lets go of the table on
+leaving (or when the host gives the seat to someone else). Each game's screen gives only
 the hooks: what a seat's turn looks like, what the table shows while it waits, which events
 open which screen, and which privacy screen hands the keyboard over.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual import on
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
 
 from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.confirm import ConfirmScreen
-from liar_tui.table.table import Refused, SeatChannel, SeatUpdate
+from liar_tui.screens.turn_clock import TurnClock, clock_text
+from liar_tui.table.table import Refused, SeatChannel, SeatsLost, SeatUpdate, TurnTimer
 from liar_tui.widgets.card_art import CardLook
 
 if TYPE_CHECKING:
@@ -59,6 +66,8 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         "Leave the table? The game is saved after every move, "
         "so you can resume it from the home screen."
     )
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("b", "back", "Play again")]
+    """Only while a bot plays our seat because our time ran out (see active_bindings)."""
 
     class TableUpdated(Message):
         """Something the table told one of our seats, carried onto the UI's message queue."""
@@ -66,6 +75,13 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         def __init__(self, update: SeatUpdate | Refused) -> None:
             super().__init__()
             self.update = update
+
+    class TableNews(Message):
+        """The table's turn timer, or the loss of our seats, carried onto the UI's queue."""
+
+        def __init__(self, news: TurnTimer | SeatsLost) -> None:
+            super().__init__()
+            self.news = news
 
     def __init__(self, channel: SeatChannel) -> None:
         super().__init__()
@@ -90,6 +106,10 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         self._sent = False
         """An action is on its way to the table: a second key must not send another."""
         self._advance_queued = False
+        self._timer = TurnTimer(None)
+        """The table host's turn timer as last heard; a local table never has one."""
+        self._ticker: Timer | None = None
+        """Redraws the countdown every second while a timer runs."""
 
     @property
     def look(self) -> CardLook:
@@ -97,8 +117,11 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     def on_mount(self) -> None:
         """Runs after the game screen's own ``on_mount``, once its widgets are ready."""
+        footer = self.query(Footer)
+        self.mount(TurnClock(id="turn-clock"), before=footer.first() if footer else None)
         for seat in self.humans:
             self.channel.subscribe(seat, self._listen)
+        self.channel.follow(self._follow)
 
     def on_unmount(self) -> None:
         """Nobody plays at this table once its screen is gone (left, or a new table began):
@@ -107,6 +130,9 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     def _listen(self, update: SeatUpdate | Refused) -> None:
         self.post_message(self.TableUpdated(update))
+
+    def _follow(self, news: TurnTimer | SeatsLost) -> None:
+        self.post_message(self.TableNews(news))
 
     # the loop -------------------------------------------------------------------------
 
@@ -123,6 +149,7 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
             self._popups.extend(self._read_events(update, before))
         self._views[update.seat] = update.view
         self._to_act = update.to_act
+        self._draw_clock()
         self._queue_advance()
 
     def _queue_advance(self) -> None:
@@ -194,6 +221,56 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
             return
         self._sent = True
         self.channel.send(action)
+
+    # the turn timer -------------------------------------------------------------------
+
+    @on(TableNews)
+    def _table_news(self, message: TableNews) -> None:
+        news = message.news
+        if isinstance(news, SeatsLost):
+            # The app says why (it hears the host too); the table is no longer ours to show.
+            self.liar_app.return_home()
+            return
+        self._timer = news
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        if news.ends_at is not None:  # ticks counted from the update's arrival
+            self._ticker = self.set_interval(1.0, self._draw_clock)
+        self._draw_clock()
+        self.refresh_bindings()
+
+    @property
+    def _away(self) -> bool:
+        """A bot plays one of our seats because its time ran out."""
+        return any(seat in self._timer.away for seat in self.humans)
+
+    def _seconds_left(self) -> int | None:
+        if self._timer.ends_at is None:
+            return None
+        return max(0, math.floor(self._timer.ends_at - time.monotonic() + 0.5))
+
+    def _draw_clock(self) -> None:
+        seconds = self._seconds_left()
+        if seconds == 0 and self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        text = clock_text(self.names, self._to_act, seconds, self._timer.away, self.humans)
+        self.query_one(TurnClock).show(text, seconds)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The screen's keys; Play again (b) only while a bot plays our seat. (Filtered
+        here rather than in ``check_action``, which each game's screen has its own of.)"""
+        bindings = super().active_bindings
+        if self._away:
+            return bindings
+        return {key: bound for key, bound in bindings.items() if bound.binding.action != "back"}
+
+    def action_back(self) -> None:
+        """Take the seat back from the bot that played it after our time ran out."""
+        if self._away:
+            self.channel.back()
 
     # leaving --------------------------------------------------------------------------
 
