@@ -1,7 +1,8 @@
 """The table host under load: paced bot clients over loopback, then beside hostile ones.
 
 The host runs in its own process, as ``liar-tui host`` would, so that its peak memory is its
-own. Every client is a real connection speaking the protocol, choosing its actions with the
+own, and journals its tables to a temporary folder as ``liar-tui host`` does to its data
+folder. Every client is a real connection speaking the protocol, choosing its actions with the
 app's normal bots from the views the host sends it; each table is played again as soon as
 its game ends (a dollar-bill session never ends: its deals go on). Two scenarios run, each
 on a fresh host:
@@ -50,6 +51,7 @@ import resource
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -103,14 +105,21 @@ GAMES: dict[str, Any] = {
 }
 
 HOST_PROGRAM = """
-import asyncio, signal, sys
+import asyncio, pathlib, signal, sys
 from liar_tui.net import host_table
 from liar_tui.net.server import HostOptions, TableHost
 
 host_table.OVER_TABLE_KEEP = float(sys.argv[1])
 
 async def main():
-    host = TableHost(HostOptions(away_timeout=3600.0, max_connections=256, max_tables=256))
+    host = TableHost(
+        HostOptions(
+            away_timeout=3600.0,
+            max_connections=256,
+            max_tables=256,
+            data_dir=pathlib.Path(sys.argv[2]),
+        )
+    )
     port = await host.listen_tcp("127.0.0.1", 0)
     print(port, flush=True)
     stop = asyncio.Event()
@@ -296,7 +305,7 @@ async def flood(port: int, deadline: float, stats: FloodStats) -> None:
         answers = asyncio.create_task(count_answers(reader, stats))
         try:
             writer.write(encode_frame(Hello(PROTOCOL_VERSION, "Flood")))
-            while time.monotonic() < deadline and not answers.done():
+            while time.monotonic() < deadline and not (answers.done() or writer.is_closing()):
                 writer.write(chunk)
                 stats.frames_written += FLOOD_FRAMES_PER_WRITE
                 await asyncio.wait_for(writer.drain(), 1.0)
@@ -393,8 +402,10 @@ def networked(
 ) -> Run:
     """Play ``tables`` tables on a fresh host; with ``hostile``, beside one table played
     flat out and one flooding connection, each in a worker process of its own."""
+    journal = tempfile.TemporaryDirectory(prefix="liar-tui-host-load-")
+    # The host journals every table as ``liar-tui host`` does by default.
     host = subprocess.Popen(
-        [sys.executable, "-c", HOST_PROGRAM, str(OVER_TABLE_KEEP)],
+        [sys.executable, "-c", HOST_PROGRAM, str(OVER_TABLE_KEEP), journal.name],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -426,6 +437,7 @@ def networked(
         if host.poll() is None:
             host.kill()
             host.wait()
+        journal.cleanup()
     if peak is None:  # no /proc: the largest child this process has waited for
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     run = Run(Stats(), played, peak, host_cpu, sum(cpu for _, cpu in results))
