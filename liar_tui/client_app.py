@@ -2,9 +2,10 @@
 
 The play screens are the solo ones, handed a :class:`~liar_tui.net.client.RemoteChannel`
 instead of a local channel. What differs is around them: a new table is created on the
-host (the setup screen's ``start_table`` becomes a CreateTable frame), every finished or
-left table returns to the lobby, and the host's news (a drop, a stand-in bot, a refusal)
-is said on whatever screen is showing.
+host (the setup screen's ``start_online_table`` becomes a CreateTable frame, private or
+not, with its turn timer), every finished or left table returns to the lobby, and the
+host's news (a drop, a stand-in bot, a private table's code, a lost seat, a refusal) is
+said on whatever screen is showing.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ from liar_tui.net.protocol import (
     ErrorCode,
     HostError,
     LobbyState,
+    SeatLost,
     TableCreated,
     TakeSeat,
 )
+from liar_tui.screens.online_options import OnlineTableOptions
 from liar_tui.store.settings import Settings
 from liar_tui.table.setup import TableSetup
 
@@ -55,6 +58,27 @@ def leave_question(away_timeout: float) -> str:
         f"{away_timeout:g} s away a bot plays it until you come back "
         "(Enter on your chair in the lobby)."
     )
+
+
+CODE_NOTICE_SECONDS = 120
+"""How long the notice with a private table's code stays: time to copy it to friends (the
+lobby keeps showing it beside the table after that)."""
+
+
+def code_notice(table: int, code: str) -> str:
+    return (
+        f"Table {table} is private: its code is {code}. Give it to the players you want "
+        "there; the lobby shows it beside the table."
+    )
+
+
+def seat_lost_notice(lost: SeatLost) -> str:
+    """The host took a seat from this connection: its reason is a sentence naming the
+    table and why (the owner removed us, or the seat was resumed elsewhere)."""
+    reason = lost.reason.strip()
+    if not reason:
+        return f"You no longer hold seat {lost.seat + 1} at table {lost.table}."
+    return reason if reason.endswith((".", "!", "?")) else f"{reason}."
 
 
 class ClientApp(LiarApp):
@@ -104,8 +128,13 @@ class ClientApp(LiarApp):
             self._show_table(event.channel)
         elif isinstance(event, TableCreated):
             if self._seat_to_take is not None:
-                self.client.send(TakeSeat(event.table, self._seat_to_take))
+                self.client.send(TakeSeat(event.table, self._seat_to_take, event.code))
                 self._seat_to_take = None
+            if event.code:
+                notice = code_notice(event.table, event.code)
+                self.notify(notice, markup=False, timeout=CODE_NOTICE_SECONDS)
+        elif isinstance(event, SeatLost):
+            self.notify(seat_lost_notice(event), severity="warning", markup=False, timeout=15)
         elif isinstance(event, LobbyState):
             self._tell_who_is_away(event)
         elif isinstance(event, HostError):
@@ -168,10 +197,23 @@ class ClientApp(LiarApp):
         self.push_screen(screen)
 
     def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:
-        """The setup screen's Start: create the table on the host and sit on its first
-        person's chair; the people's chairs are open to everyone in the lobby."""
+        """A table started without online options: a public one with the default timer."""
+        self.start_online_table(setup, OnlineTableOptions())
+
+    def start_online_table(self, setup: TableSetup, options: OnlineTableOptions) -> None:
+        """The online setup screen's Start: create the table on the host and sit on its
+        first person's chair; the other people's chairs are open to the lobby (to those
+        with the code, at a private table)."""
         self._seat_to_take = setup.human_seats[0] if setup.human_seats else None
-        self.client.send(CreateTable(setup.game, setup.rules, setup.seats))
+        self.client.send(
+            CreateTable(
+                setup.game,
+                setup.rules,
+                setup.seats,
+                private=options.private,
+                turn_seconds=float(options.turn_seconds),
+            )
+        )
         self.return_home()
 
     def play_again(self, setup: TableSetup) -> None:

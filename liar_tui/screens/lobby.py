@@ -1,8 +1,10 @@
 """The lobby of a table host: its tables, who sits where, and the way to a seat.
 
-Every table is a heading followed by one line per chair; the cursor moves over the chairs
-only. Enter (or a click) on an open chair takes it, on your own chair of a table you left
-takes it back. Once seated, ``s`` starts the table (bots fill the chairs nobody took) and
+Every table is a heading (and a line of details: private, turn timer, votes) followed by
+one line per chair; the cursor moves over the chairs only. Enter (or a click) on an open
+chair takes it (asking for the code at a private table), on your own chair of a table you
+left takes it back. Once seated, ``s`` starts the table if you own it (bots fill the chairs
+nobody took) or is your vote to start if not, ``x`` lets the owner remove a player, and
 ``l`` gives the seat back. What the host refuses is said in one sentence.
 """
 
@@ -20,10 +22,22 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from liar_tui.net.client import ClientEvent, ConnectError, ConnectionStatus, SeatTicket
-from liar_tui.net.protocol import ChairKind, StartTable, TableSummary, TakeSeat
+from liar_tui.net.protocol import (
+    ChairKind,
+    RemoveSeat,
+    Seated,
+    StartTable,
+    TableCreated,
+    TableSummary,
+    TakeSeat,
+)
 from liar_tui.screens.base import LiarScreen, OnlineAppServices
-from liar_tui.screens.lobby_text import chair_words, table_heading
+from liar_tui.screens.lobby_text import chair_words, table_details, table_heading
+from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.footer import Footer
+
+OWNER_MARK = "★"
+"""Beside the owner's name (an asterisk when the settings ask for ASCII)."""
 
 
 def chair_id(table: int, seat: int) -> str:
@@ -45,6 +59,8 @@ class LobbyScreen(LiarScreen[None]):
         Binding("n", "create", "New table"),
         Binding("enter", "take", "Take seat", priority=True),
         Binding("s", "start", "Start"),
+        Binding("s", "vote", "Vote to start"),
+        Binding("x", "remove", "Remove player"),
         Binding("l", "leave", "Leave seat"),
         Binding("r", "retry", "Reconnect"),
         Binding("q,escape", "app.quit", "Quit", show=False),
@@ -57,9 +73,20 @@ class LobbyScreen(LiarScreen[None]):
             super().__init__()
             self.event = event
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._codes: dict[int, str] = {}
+        """Codes of private tables we created or sat at, shown beside them."""
+        self._code_tried: tuple[int, str] | None = None
+        """The code sent with our last TakeSeat at a private table, kept once it seats us."""
+
     @property
     def online_app(self) -> OnlineAppServices:
         return cast("OnlineAppServices", self.app)
+
+    @property
+    def look(self) -> CardLook:
+        return CardLook.from_settings(self.liar_app.settings)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-body"):
@@ -89,7 +116,15 @@ class LobbyScreen(LiarScreen[None]):
         self.post_message(self.HostSaid(event))
 
     @on(HostSaid)
-    def _host_said(self) -> None:
+    def _host_said(self, message: HostSaid) -> None:
+        event = message.event
+        if isinstance(event, TableCreated) and event.code:
+            self._codes[event.table] = event.code
+        elif isinstance(event, Seated) and self._code_tried is not None:
+            table, code = self._code_tried
+            if table == event.table:
+                self._codes[table] = code
+                self._code_tried = None
         self._redraw()
 
     # drawing --------------------------------------------------------------------------
@@ -98,6 +133,24 @@ class LobbyScreen(LiarScreen[None]):
         """Our seat at a table that has not started, if any."""
         client = self.online_app.client
         return next((t for t in client.tickets.values() if not t.started), None)
+
+    def _summary(self, table: int) -> TableSummary | None:
+        return next((t for t in self.online_app.client.lobby.tables if t.table == table), None)
+
+    def _owned_ticket(self) -> SeatTicket | None:
+        """Our seat at a waiting table we own: the owner starts it and may remove players."""
+        ticket = self._waiting_ticket()
+        if ticket is None:
+            return None
+        summary = self._summary(ticket.table)
+        owns = summary is not None and summary.owner == ticket.seat
+        return ticket if owns else None
+
+    def _voted(self, ticket: SeatTicket) -> bool:
+        summary = self._summary(ticket.table)
+        if summary is None or ticket.seat >= len(summary.seats):
+            return False
+        return summary.seats[ticket.seat].ready
 
     def _redraw(self) -> None:
         client = self.online_app.client
@@ -135,10 +188,20 @@ class LobbyScreen(LiarScreen[None]):
 
     def _hint(self) -> str:
         ticket = self._waiting_ticket()
+        if ticket is not None and self._owned_ticket() is not None:
+            return (
+                f"You own table {ticket.table} (seat {ticket.seat + 1}). Press s to start it "
+                "(bots take the open chairs), x to remove a player, or l to leave."
+            )
+        if ticket is not None and self._voted(ticket):
+            return (
+                f"You voted to start table {ticket.table}: it starts when its owner starts "
+                "it or everyone seated has voted. Press l to leave."
+            )
         if ticket is not None:
             return (
-                f"You sit at table {ticket.table}, seat {ticket.seat + 1}. "
-                "Press s to start (bots take the open chairs) or l to leave."
+                f"You sit at table {ticket.table}, seat {ticket.seat + 1}. Press s to vote "
+                "to start (its owner may start it at once) or l to leave."
             )
         if self.online_app.client.away:
             return "Your chair at a table you left is marked: press Enter on it to go back."
@@ -146,27 +209,49 @@ class LobbyScreen(LiarScreen[None]):
 
     def _table_options(self, summary: TableSummary) -> list[Option | None]:
         client = self.online_app.client
+        look = self.look
         heading = table_heading(summary.table, summary.game, summary.rules, summary.phase)
         options: list[Option | None] = [
-            Option(Content.styled(heading, "bold"), id=f"table-{summary.table}", disabled=True)
+            Option(
+                Content.styled(look.text(heading), "bold"),
+                id=f"table-{summary.table}",
+                disabled=True,
+            )
         ]
+        details = table_details(summary, self._codes.get(summary.table, ""))
+        if details:
+            options.append(
+                Option(
+                    Content.styled(f"      {look.text(details)}", "italic"),
+                    id=f"details-{summary.table}",
+                    disabled=True,
+                )
+            )
         mine = client.tickets.get(summary.table) or client.away.get(summary.table)
+        mark = look.text(OWNER_MARK)
         for seat, chair in enumerate(summary.seats):
             person = chair.kind is ChairKind.PERSON
             yours = mine is not None and mine.seat == seat
+            owner = person and summary.owner == seat
             line = Content.assemble(
                 f"  {seat + 1:>2}  ",
+                (f"{mark if owner else ' '} ", "bold $warning"),
                 (f"{chair.name:<20}", "bold" if person else ""),
-                f"  {chair_words(chair, summary.phase)}",
+                f"  {chair_words(chair, summary.phase, owner)}",
                 ("  (you)" if yours else "", "bold"),
             )
             options.append(Option(line, id=chair_id(summary.table, seat)))
         return options
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer Start and Leave only when seated at a waiting table, Reconnect only when
-        the host is gone."""
-        if action in ("start", "leave"):
+        """Offer Leave only when seated at a waiting table, Start and Remove only to its
+        owner and Vote to start to everyone else there, Reconnect only when the host is
+        gone."""
+        if action in ("start", "remove"):
+            return self._owned_ticket() is not None
+        if action == "vote":
+            return self._waiting_ticket() is not None and self._owned_ticket() is None
+        if action == "leave":
             return self._waiting_ticket() is not None
         if action == "retry":
             return self.online_app.client.status is ConnectionStatus.GONE
@@ -206,7 +291,7 @@ class LobbyScreen(LiarScreen[None]):
         if away is not None and away.seat == seat:
             client.return_to(table)
             return
-        summary = next((t for t in client.lobby.tables if t.table == table), None)
+        summary = self._summary(table)
         if summary is None:
             return
         if summary.seats[seat].kind is not ChairKind.OPEN:
@@ -218,12 +303,75 @@ class LobbyScreen(LiarScreen[None]):
         if self._waiting_ticket() is not None:
             self.notify("You already sit at a table: press l to leave it first.", markup=False)
             return
-        client.send(TakeSeat(table, seat))
+        known = self._codes.get(table, "")
+        if summary.private and not known:
+            from liar_tui.screens.table_code import TableCodeScreen
+
+            def code_typed(code: str | None) -> None:
+                if code is not None:
+                    self._code_tried = (table, code)
+                    client.send(TakeSeat(table, seat, code))
+
+            self.app.push_screen(TableCodeScreen(table, seat), code_typed)
+            return
+        client.send(TakeSeat(table, seat, known))
 
     def action_start(self) -> None:
-        ticket = self._waiting_ticket()
+        """The owner starts the table; bots take the chairs still open."""
+        ticket = self._owned_ticket()
         if ticket is not None:
             self.online_app.client.send(StartTable(ticket.token))
+
+    def action_vote(self) -> None:
+        """Anyone else seated votes to start: it starts once every person seated has."""
+        ticket = self._waiting_ticket()
+        if ticket is None:
+            return
+        if self._voted(ticket):
+            self.notify(
+                "You already voted to start: it starts when its owner starts it "
+                "or everyone seated has voted.",
+                markup=False,
+            )
+            return
+        self.online_app.client.send(StartTable(ticket.token))
+
+    def action_remove(self) -> None:
+        """The owner removes the person on the highlighted chair, after a yes."""
+        ticket = self._owned_ticket()
+        if ticket is None:
+            return
+        highlighted = self.query_one(OptionList).highlighted_option
+        chair = parse_chair_id(highlighted.id if highlighted is not None else None)
+        summary = self._summary(ticket.table)
+        if chair is None or chair[0] != ticket.table or summary is None:
+            self.notify(
+                f"Put the cursor on a player at your table {ticket.table}, then press x.",
+                markup=False,
+            )
+            return
+        seat = chair[1]
+        if seat == ticket.seat:
+            self.notify("That is your own chair: press l to leave the table.", markup=False)
+            return
+        person = summary.seats[seat]
+        if person.kind is not ChairKind.PERSON:
+            self.notify(
+                "Nobody sits in that chair: only a seated player can be removed.", markup=False
+            )
+            return
+        from liar_tui.screens.confirm import ConfirmScreen
+
+        def answered(remove: bool | None) -> None:
+            still_owned = self._owned_ticket()
+            if remove and still_owned is not None and still_owned.token == ticket.token:
+                self.online_app.client.send(RemoveSeat(ticket.token, seat))
+
+        question = (
+            f"Remove {person.name} from seat {seat + 1} of table {ticket.table}? "
+            "Their chair opens again."
+        )
+        self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answered)
 
     def action_leave(self) -> None:
         client = self.online_app.client

@@ -28,7 +28,10 @@ from liar_tui.table.seats import (
 
 class Who(Enum):
     """Who sits in a chair, as the editor offers it; "you" is simply the first person, and
-    each bot level is its own choice so one list says everything about a chair."""
+    each bot level is its own choice so one list says everything about a chair.
+
+    The values are the words of a local table. At an online table another person's chair
+    is one nobody has taken yet, so :func:`who_label` calls it an open chair there."""
 
     YOU = "You"
     PERSON = "Person here"
@@ -39,6 +42,16 @@ class Who(Enum):
 
 _BOT_LEVELS = {Who.EASY_BOT: BotLevel.EASY, Who.BOT: BotLevel.NORMAL, Who.HARD_BOT: BotLevel.HARD}
 _BOT_BY_LEVEL = {level: who for who, level in _BOT_LEVELS.items()}
+
+
+ONLINE_PERSON = "Open chair"
+"""A person's chair at a table created on a host: open for any player in the lobby."""
+
+
+def who_label(who: Who, online: bool) -> str:
+    """The words for a choice: at a local table a "Person here" shares this terminal; at an
+    online table that chair is open for someone else to take from the lobby."""
+    return ONLINE_PERSON if online and who is Who.PERSON else who.value
 
 
 def who_of(seat: SeatConfig, is_first_person: bool) -> Who:
@@ -56,17 +69,20 @@ def seat_of(who: Who, name: str) -> SeatConfig:
 class SeatRow(Horizontal):
     """One chair: its number, who sits in it, their name, and a button to take it away."""
 
-    def __init__(self, seat: SeatConfig, who: Who, number: int, name_locked: bool) -> None:
+    def __init__(
+        self, seat: SeatConfig, who: Who, number: int, name_locked: bool, online: bool = False
+    ) -> None:
         super().__init__(classes="seat-row")
         self._seat = seat
         self._who = who
         self._number = number
         self._name_locked = name_locked
+        self._online = online
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self._number}.", classes="seat-number")
         yield Select(
-            [(who.value, who) for who in Who],
+            [(who_label(who, self._online), who) for who in Who],
             value=self._who,
             allow_blank=False,
             compact=True,
@@ -107,7 +123,8 @@ class SeatEditor(Vertical):
     """Add, remove, rename and recast seats; the first "You" row is the player's own chair.
 
     With ``locked_you_name`` (the settings screen) the "You" row shows the player name from
-    elsewhere on the screen instead of its own, so the two can never disagree.
+    elsewhere on the screen instead of its own, so the two can never disagree. With
+    ``online`` (a table created on a host) the other people's chairs are called open chairs.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -150,12 +167,14 @@ class SeatEditor(Vertical):
         min_seats: int,
         max_seats: int,
         locked_you_name: str | None = None,
+        online: bool = False,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.min_seats = min_seats
         self.max_seats = max_seats
         self._locked_you_name = locked_you_name
+        self._online = online
         self._initial = _fit(seats, min_seats, max_seats)
 
     def compose(self) -> ComposeResult:
@@ -164,7 +183,7 @@ class SeatEditor(Vertical):
             who = who_of(seat, number - 1 == first_person)
             if who is Who.YOU and self._locked_you_name is not None:
                 seat = SeatConfig(self._locked_you_name, seat.kind, seat.level)
-            yield SeatRow(seat, who, number, self._locked_you_name is not None)
+            yield SeatRow(seat, who, number, self._locked_you_name is not None, self._online)
         yield Button("+ Add seat", id="seat-add", compact=True)
 
     def on_mount(self) -> None:
@@ -208,7 +227,7 @@ class SeatEditor(Vertical):
             return
         taken = {row.name_input.value.strip().casefold() for row in rows}
         name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(rows) + 1}")
-        row = SeatRow(SeatConfig(name), Who.BOT, len(rows) + 1, self._name_locked)
+        row = SeatRow(SeatConfig(name), Who.BOT, len(rows) + 1, self._name_locked, self._online)
         await self.mount(row, before=self.query_one("#seat-add"))
         self._update_buttons()
 

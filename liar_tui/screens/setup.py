@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from liar_tui.games import plugin
 from liar_tui.screens.base import LiarScreen
+from liar_tui.screens.online_options import OnlineOptions, OnlineTableStarter
 from liar_tui.screens.rules_editing import RulesEditor, find_rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
@@ -63,8 +64,9 @@ class SetupScreen(LiarScreen[None]):
 
     def __init__(self, game: str, online: bool = False) -> None:
         """``online``: the table is created at a table host, which deals with a seed of its
-        own (a seed known to a player would tell them every card), and whose "Person here"
-        chairs are open for other players to take."""
+        own (a seed known to a player would tell them every card), whose other people's
+        chairs are open chairs for other players to take, and which may be private and
+        have a turn timer."""
         super().__init__()
         self.game = game
         self.online = online
@@ -84,15 +86,17 @@ class SetupScreen(LiarScreen[None]):
                     seats_with_you(settings.seats, settings.player_name),
                     min_seats=game_plugin.min_seats,
                     max_seats=game_plugin.max_seats,
+                    online=self.online,
                     id="seat-editor",
                 )
                 if self.online:
                     yield Static(
-                        'Each "Person here" seat is an open chair for another player; '
+                        "Each open chair is for another player from the lobby; "
                         "bots take the chairs still open when the table starts.",
                         classes="muted",
                         id="online-seats",
                     )
+                    yield OnlineOptions(id="online-options")
                 else:
                     yield Label("Seed (optional)", classes="heading", id="seed-heading")
                     yield Input(placeholder="random", type="integer", compact=True, id="seed")
@@ -125,7 +129,12 @@ class SetupScreen(LiarScreen[None]):
         seats = self.query_one(SeatEditor)
         rules, problems = self.rules_editor.read()
         problems = seats.problems() + problems
-        seed = None if self.online else parse_seed(self.query_one("#seed", Input).value)
+        if self.online:
+            options, option_problems = self.query_one(OnlineOptions).read()
+            problems += option_problems
+            seed: int | str | None = None
+        else:
+            seed = parse_seed(self.query_one("#seed", Input).value)
         if isinstance(seed, str):
             problems.append(seed)
             seed = None
@@ -135,6 +144,8 @@ class SetupScreen(LiarScreen[None]):
             report.display = True
             return
         report.display = False
-        if seed is None:
-            seed = random_seed()
-        self.liar_app.start_table(TableSetup(self.game, rules, seats.seats, seed))
+        setup = TableSetup(self.game, rules, seats.seats, random_seed() if seed is None else seed)
+        if self.online:
+            cast("OnlineTableStarter", self.app).start_online_table(setup, options)
+        else:
+            self.liar_app.start_table(setup)

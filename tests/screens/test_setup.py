@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import Button, Checkbox, Input, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liar_game.rules_editor import MAX_TARGET, parse_target
+from liar_tui.screens.online_options import (
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+    TURN_TIMER_PROBLEM,
+    OnlineTableOptions,
+    parse_turn_seconds,
+)
 from liar_tui.screens.seat_editor import SeatRow, Who
-from liar_tui.screens.setup import SetupScreen, parse_seed
+from liar_tui.screens.setup import SetupScreen, parse_seed, seats_with_you
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
@@ -292,3 +301,115 @@ async def test_at_80_by_24_the_rules_sit_under_the_seats_and_nothing_is_cut_off(
 
 def test_snapshot_setup_at_80_by_24(snap_compare) -> None:
     assert snap_compare(RecordingApp(), terminal_size=(80, 24), press=["1"])
+
+
+class OnlineRecordingApp(RecordingApp):
+    """Records what the online setup asks the app to create on the host."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.created: list[tuple[TableSetup, OnlineTableOptions]] = []
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.push_screen(SetupScreen("liar-game", online=True))
+
+    def start_online_table(self, setup: TableSetup, options: OnlineTableOptions) -> None:
+        self.created.append((setup, options))
+
+
+def who_labels(screen: SetupScreen) -> list[str]:
+    """What each seat's chooser shows now."""
+    return [
+        str(select.query_one("#label", Static).content)
+        for select in screen.query(".seat-who").results(Select)
+    ]
+
+
+async def test_the_online_setup_calls_other_people_open_chairs() -> None:
+    app = OnlineRecordingApp(
+        settings=Settings(seats=(*default_seats(), SeatConfig("Bo", SeatKind.HUMAN)))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert who_labels(screen)[0] == "You"
+        assert who_labels(screen)[-1] == "Open chair"
+        assert "Person here" not in flat_text(app)
+        assert "open chair" in flat_text(app)
+
+
+async def test_the_local_setup_keeps_person_here_and_has_no_online_options() -> None:
+    app = RecordingApp(
+        settings=Settings(seats=(*default_seats(), SeatConfig("Bo", SeatKind.HUMAN)))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        assert who_labels(screen)[-1] == "Person here"
+        assert not screen.query("#online-options")
+        assert not screen.query("#private")
+        assert not screen.query("#turn-seconds")
+
+
+async def test_an_online_table_is_public_with_a_minute_a_turn_by_default() -> None:
+    app = OnlineRecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        ((setup, options),) = app.created
+        assert options == OnlineTableOptions(private=False, turn_seconds=60)
+        assert setup.seats == seats_with_you(default_seats(), "You")
+        assert app.started == []
+
+
+async def test_a_private_table_without_a_timer_by_keys() -> None:
+    app = OnlineRecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#private", Checkbox).focus()
+        await pilot.press("space")
+        app.screen.query_one("#turn-seconds", Input).focus()
+        await pilot.press("end", "ctrl+u", "0", "ctrl+s")
+        assert [options for _, options in app.created] == [OnlineTableOptions(True, 0)]
+
+
+async def test_a_private_table_with_a_timer_by_mouse() -> None:
+    app = OnlineRecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#setup-columns").scroll_to_widget(
+            screen.query_one("#turn-seconds"), animate=False
+        )
+        await pilot.pause()
+        await pilot.click("#private")
+        await retype(pilot, screen.query_one("#turn-seconds", Input), "90")
+        await pilot.click("#start")
+        assert [options for _, options in app.created] == [OnlineTableOptions(True, 90)]
+
+
+async def test_a_turn_timer_out_of_range_is_refused_in_one_sentence() -> None:
+    app = OnlineRecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#turn-seconds", Input).value = "5"
+        await pilot.press("ctrl+s")
+        assert app.created == []
+        shown = str(screen.query_one("#setup-problems", Static).content)
+        assert shown == f"• {TURN_TIMER_PROBLEM}"
+
+
+def test_turn_timers_are_zero_or_whole_seconds_in_range() -> None:
+    assert parse_turn_seconds(" 0 ") == 0
+    assert parse_turn_seconds("") == 0
+    assert parse_turn_seconds(str(MIN_TURN_SECONDS)) == MIN_TURN_SECONDS
+    assert parse_turn_seconds(str(MAX_TURN_SECONDS)) == MAX_TURN_SECONDS
+    for text in ("-1", "1", str(MIN_TURN_SECONDS - 1), str(MAX_TURN_SECONDS + 1), "7.5", "x"):
+        assert parse_turn_seconds(text) == TURN_TIMER_PROBLEM
+
+
+def test_snapshot_online_setup(snap_compare) -> None:
+    seats = (*default_seats()[:3], SeatConfig("Bo", SeatKind.HUMAN))
+    assert snap_compare(OnlineRecordingApp(settings=Settings(seats=seats)), terminal_size=SIZE)
