@@ -27,21 +27,22 @@ def clock_text(
     away: Iterable[int],
     ours: Iterable[int],
 ) -> Text | None:
-    """``Ann (away) and Bob · 42 s · Cy (away)``, and the away sentence when one of ``ours``
-    is away; None when there is nothing to say (no timer, nobody away)."""
-    away_seats = set(away)
+    """``Ann (away) and Bob · 42 s · Cy (away)``; when one of ``ours`` is away, the away
+    sentence says so instead of a mark. None when there is nothing to say (no timer, nobody
+    away)."""
+    our_seats = set(ours)
+    marked = set(away) - our_seats
     acting = list(to_act)
 
     def named(seat: int) -> str:
-        return f"{names[seat]} (away)" if seat in away_seats else names[seat]
+        return f"{names[seat]} (away)" if seat in marked else names[seat]
 
     parts: list[str] = []
     if seconds is not None and acting:
         parts.append(f"{names_joined([named(seat) for seat in acting])} · {seconds} s")
-    idle = [named(seat) for seat in sorted(away_seats) if seconds is None or seat not in acting]
-    parts.extend(idle)
+    parts += [named(seat) for seat in sorted(marked) if seconds is None or seat not in acting]
     text = Text(" · ".join(parts))
-    if away_seats & set(ours):
+    if set(away) & our_seats:
         if parts:
             text.append("\n")
         text.append(AWAY_SENTENCE, style="bold")
