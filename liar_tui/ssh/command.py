@@ -14,8 +14,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from liar_tui.net.arguments import port_number, seconds_up_to
+from liar_tui.net.arguments import count_between, port_number, seconds_up_to
 from liar_tui.net.ports import DEFAULT_PORT
+from liar_tui.ssh.limits import (
+    DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_LOCKOUT_AFTER,
+    DEFAULT_LOCKOUT_SECONDS,
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_MAX_SESSIONS,
+    DEFAULT_PASSWORD_DELAY,
+    DEFAULT_SESSION_WAIT,
+    DEFAULT_SESSIONS_PER_PLAYER,
+    LOGINS_PER_ADDRESS,
+    LONGEST_PASSWORD_DELAY,
+    MOST_COLUMNS,
+    MOST_ROWS,
+    PASSWORD_TRIES,
+    SESSIONS_PER_CONNECTION,
+)
 
 if TYPE_CHECKING:
     from liar_tui.ssh.server import SshFrontDoor
@@ -27,16 +43,9 @@ INTERRUPTED = 130
 MOST_IDLE_SECONDS = 7 * 24 * 60 * 60.0
 """A week: an idle timeout longer than that is likelier a typo than a wish."""
 MOST_SESSIONS = 1000
-
-
-def _session_limit(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
-    if not 1 <= number <= MOST_SESSIONS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MOST_SESSIONS}, not {number}")
-    return number
+MOST_LOCKOUT_TRIES = 1000
+MOST_WAIT_SECONDS = 3600.0
+"""An hour: a longer wait for a session or between passwords is likelier a typo."""
 
 
 def _table_host(text: str) -> str:
@@ -60,9 +69,19 @@ def add_parser(
             "game and nothing else: no shell, no commands, no forwarding."
         ),
         epilog=(
-            "A password file holds one 'name:hash' line per person; make a line with "
-            "'liar-tui ssh-serve --hash-password NAME >> FILE' (the password is read without "
-            "echo). With --authorized-keys, any key in the file may log in under any name."
+            "Names: a key logs in as the name at the end of its line in the authorized keys "
+            "file ('ssh-ed25519 AAAA... Ann'), and a password as the name of its line in the "
+            "password file; the user name typed to ssh does not change either. "
+            "Passwords: 'liar-tui ssh-serve --password-file FILE --add-password NAME' adds "
+            "NAME's line (the password read without echo), creating FILE readable by you "
+            "only; ssh-serve refuses a password file others may read (chmod 600 FILE fixes "
+            "it). --hash-password NAME prints a line instead. "
+            f"Limits: {PASSWORD_TRIES} password tries per connection; a wrong password makes "
+            "the next try from that address wait (--password-delay, doubling each time), and "
+            "--lockout-after wrong ones in a row lock the address out, right password or not, "
+            f"for --lockout-time; {LOGINS_PER_ADDRESS} logins at once per address, "
+            f"{SESSIONS_PER_CONNECTION} sessions per connection, windows at most "
+            f"{MOST_COLUMNS}x{MOST_ROWS}."
         ),
         add_help=False,
     )
@@ -90,7 +109,14 @@ def add_parser(
     auth.add_argument(
         "--password-file", type=Path, metavar="PATH", help="'name:hash' lines (see below)"
     )
-    auth.add_argument(
+    adding = auth.add_mutually_exclusive_group()
+    adding.add_argument(
+        "--add-password",
+        metavar="NAME",
+        help="add NAME's line to the --password-file (made private, mode 600) and exit; "
+        "the password is read from the terminal",
+    )
+    adding.add_argument(
         "--hash-password",
         metavar="NAME",
         help="print a password file line for NAME, the password read from the terminal, and exit",
@@ -108,16 +134,64 @@ def add_parser(
     limits.add_argument(
         "--idle-timeout",
         type=seconds_up_to(MOST_IDLE_SECONDS),
-        default=1800.0,
+        default=DEFAULT_IDLE_TIMEOUT,
         metavar="SECONDS",
-        help="close a session after this long without input (default 1800)",
+        help=f"close a session after this long without input (default {DEFAULT_IDLE_TIMEOUT:g})",
     )
     limits.add_argument(
         "--max-sessions",
-        type=_session_limit,
-        default=16,
+        type=count_between(1, MOST_SESSIONS),
+        default=DEFAULT_MAX_SESSIONS,
         metavar="N",
-        help="sessions at once; more are turned away (default 16)",
+        help=f"sessions at once; more are turned away (default {DEFAULT_MAX_SESSIONS})",
+    )
+    limits.add_argument(
+        "--sessions-per-player",
+        type=count_between(1, MOST_SESSIONS),
+        default=DEFAULT_SESSIONS_PER_PLAYER,
+        metavar="N",
+        help="sessions, and logged-in connections, one player may hold at once "
+        f"(default {DEFAULT_SESSIONS_PER_PLAYER})",
+    )
+    limits.add_argument(
+        "--max-connections",
+        type=count_between(1, MOST_SESSIONS),
+        default=DEFAULT_MAX_CONNECTIONS,
+        metavar="N",
+        help=f"connections at once, logged in or not (default {DEFAULT_MAX_CONNECTIONS})",
+    )
+    limits.add_argument(
+        "--session-wait",
+        type=seconds_up_to(MOST_WAIT_SECONDS),
+        default=DEFAULT_SESSION_WAIT,
+        metavar="SECONDS",
+        help="close a logged-in connection that has no session open after this long "
+        f"(default {DEFAULT_SESSION_WAIT:g})",
+    )
+    guessing = serve.add_argument_group("password guessing")
+    guessing.add_argument(
+        "--password-delay",
+        type=seconds_up_to(MOST_WAIT_SECONDS),
+        default=DEFAULT_PASSWORD_DELAY,
+        metavar="SECONDS",
+        help="after a wrong password an address waits this long before its next try, twice "
+        f"as long after the next (up to {LONGEST_PASSWORD_DELAY:g}; "
+        f"default {DEFAULT_PASSWORD_DELAY:g})",
+    )
+    guessing.add_argument(
+        "--lockout-after",
+        type=count_between(1, MOST_LOCKOUT_TRIES),
+        default=DEFAULT_LOCKOUT_AFTER,
+        metavar="N",
+        help=f"wrong passwords in a row that lock an address out (default {DEFAULT_LOCKOUT_AFTER})",
+    )
+    guessing.add_argument(
+        "--lockout-time",
+        type=seconds_up_to(MOST_IDLE_SECONDS),
+        default=DEFAULT_LOCKOUT_SECONDS,
+        metavar="SECONDS",
+        help="how long a locked-out address is refused, even the right password "
+        f"(default {DEFAULT_LOCKOUT_SECONDS:g})",
     )
     serve.set_defaults(ssh_serve_help=serve.format_help)
     return serve
@@ -141,6 +215,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.hash_password is not None:
         return _print_password_line(args.hash_password)
+    if args.add_password is not None:
+        return _add_password(args.add_password, args.password_file)
+    from liar_tui.ssh.guessing import GuessingPolicy
     from liar_tui.ssh.host_key import default_host_key_path
     from liar_tui.ssh.server import SshFrontDoor, SshOptions, SshSetupError
 
@@ -151,6 +228,10 @@ def run(args: argparse.Namespace) -> int:
         password_file=args.password_file,
         idle_timeout=args.idle_timeout,
         max_sessions=args.max_sessions,
+        sessions_per_player=args.sessions_per_player,
+        max_connections=args.max_connections,
+        session_wait=args.session_wait,
+        guessing=GuessingPolicy(args.password_delay, args.lockout_after, args.lockout_time),
     )
     try:
         door = SshFrontDoor(options)
@@ -195,7 +276,34 @@ async def _serve(door: SshFrontDoor, bind: str, port: int, table: str) -> int:
 
 
 def _print_password_line(name: str) -> int:
-    from liar_tui.ssh.passwords import MAX_PASSWORD_LENGTH, hash_password
+    from liar_tui.ssh.passwords import hash_password
+
+    password = _new_password(name)
+    if isinstance(password, int):
+        return password
+    print(f"{name}:{hash_password(password)}")
+    return 0
+
+
+def _add_password(name: str, path: Path | None) -> int:
+    from liar_tui.ssh.passwords import PasswordFileError, add_password
+
+    if path is None:
+        return _error("--add-password needs --password-file FILE", USAGE_ERROR)
+    password = _new_password(name)
+    if isinstance(password, int):
+        return password
+    try:
+        add_password(path, name, password)
+    except PasswordFileError as error:
+        return _error(str(error), FAILED)
+    print(f"added {name} to {path}")
+    return 0
+
+
+def _new_password(name: str) -> str | int:
+    """The password for ``name``'s new line, or the exit code of why there is none."""
+    from liar_tui.ssh.passwords import MAX_PASSWORD_LENGTH
     from liar_tui.table.seats import name_problem
 
     if problem := name_problem(name, "The name"):
@@ -210,8 +318,7 @@ def _print_password_line(name: str) -> int:
         return _error("the password must not be empty", USAGE_ERROR)
     if len(password) > MAX_PASSWORD_LENGTH:
         return _error(f"the password must be at most {MAX_PASSWORD_LENGTH} characters", USAGE_ERROR)
-    print(f"{name}:{hash_password(password)}")
-    return 0
+    return password
 
 
 def _read_password() -> str:

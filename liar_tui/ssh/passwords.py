@@ -3,7 +3,13 @@
 A line looks like ``ann:scrypt$16384$8$1$<salt>$<key>`` (salt and key in unpadded
 URL-safe base64); blank lines and lines starting with ``#`` are skipped. The name is
 everything before the *last* colon, since a player name may hold a colon and a hash never
-does. ``liar-tui ssh-serve --hash-password NAME`` prints such a line.
+does. The name is the player name of whoever logs in with that password, so it must be
+one (short, printable). ``liar-tui ssh-serve --password-file FILE --add-password NAME``
+adds such a line.
+
+The file must be private to its owner (mode 0600): a readable hash can be guessed at
+offline, at leisure and without any lockout, so a file others may read (or change) is
+refused with the one command that fixes it. Adding a password creates the file private.
 
 scrypt is slow and memory-hard on purpose, so a stolen file does not give the passwords
 away cheaply; a random salt per line means two equal passwords never share a hash; the
@@ -17,8 +23,11 @@ import base64
 import hashlib
 import hmac
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+from liar_tui.table.seats import name_problem
 
 SCHEME = "scrypt"
 COST = 2**14
@@ -29,6 +38,7 @@ KEY_BYTES = 32
 MAX_MEMORY = 64 * 1024 * 1024
 """The most memory one check may take (scrypt needs 128 × cost × block size bytes)."""
 MAX_PARALLELISM = 4
+PRIVATE_MODE = 0o600
 MAX_PASSWORD_LENGTH = 1024
 """Longer passwords are refused before hashing: nobody types them, and they cost time."""
 
@@ -104,6 +114,8 @@ def parse_password_lines(text: str, where: str) -> dict[str, ScryptHash]:
         name, colon, encoded = line.rpartition(":")
         if not colon or not name:
             raise PasswordFileError(f"{where}:{number}: a line must be name:hash")
+        if problem := name_problem(name, "The name before the colon"):
+            raise PasswordFileError(f"{where}:{number}: {problem.rstrip('.')}")
         if name in hashes:
             raise PasswordFileError(f"{where}:{number}: {name!r} appears twice")
         try:
@@ -114,13 +126,46 @@ def parse_password_lines(text: str, where: str) -> dict[str, ScryptHash]:
 
 
 def read_password_file(path: Path) -> dict[str, ScryptHash]:
-    """The hashes in the file at ``path``; a :class:`PasswordFileError` when it cannot be read."""
+    """The hashes in the file at ``path``; a :class:`PasswordFileError` when it cannot be read
+    or others may read or change it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            _check_private(path, os.fstat(file.fileno()).st_mode)
+            text = file.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or "not UTF-8 text"
         raise PasswordFileError(f"cannot read the password file {path}: {reason}") from None
     return parse_password_lines(text, str(path))
+
+
+def add_password(path: Path, name: str, password: str) -> None:
+    """Append ``name``'s line to the file at ``path``, creating it private (mode 0600).
+
+    Raises :class:`PasswordFileError` when the file is not private, cannot be used, or
+    already has a line for ``name`` (a second one would make the whole file unusable).
+    """
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, PRIVATE_MODE)
+    except OSError as error:
+        raise PasswordFileError(f"cannot open the password file {path}: {error.strerror}") from None
+    with os.fdopen(descriptor, "r+b") as file:
+        _check_private(path, os.fstat(descriptor).st_mode)
+        try:
+            text = file.read().decode("utf-8")
+        except UnicodeDecodeError:
+            raise PasswordFileError(f"the password file {path} is not UTF-8 text") from None
+        if name in parse_password_lines(text, str(path)):
+            raise PasswordFileError(f"the password file {path} already has a line for {name!r}")
+        separator = "" if not text or text.endswith("\n") else "\n"
+        file.write(f"{separator}{name}:{hash_password(password)}\n".encode())
+
+
+def _check_private(path: Path, mode: int) -> None:
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise PasswordFileError(
+            f"the password file {path} may be read by others: chmod 600 {path} "
+            f"(its mode is {stat.S_IMODE(mode):o})"
+        )
 
 
 DECOY = ScryptHash(COST, BLOCK_SIZE, PARALLELISM, b"\0" * SALT_BYTES, b"\0" * KEY_BYTES)

@@ -5,6 +5,14 @@ Ctrl+C, SIGWINCH on a resize and the hang-up when the terminal goes away would n
 it. Python's ``subprocess`` has no option for the controlling tty and ``preexec_fn`` is
 unsafe in a threaded program, so a tiny Python trampoline calls ``os.login_tty`` in the
 child and then execs the real command under the same process id.
+
+The trampoline also gives the child the default signal handling: an ignored signal stays
+ignored across exec, so a server started under ``nohup`` (SIGHUP ignored) would pass that
+on, the hang-up at the end of a session would not end the child, and every session would
+end killed (status 137) after the grace period.
+
+The window size is clamped: a terminal app keeps a screen buffer (and often more) per
+cell, so a client claiming a 10000 x 10000 window made its child grow past a gigabyte.
 """
 
 from __future__ import annotations
@@ -19,14 +27,17 @@ import sys
 import termios
 from collections.abc import Mapping, Sequence
 
+from liar_tui.ssh.limits import MOST_COLUMNS, MOST_ROWS
+
 HANG_UP_GRACE = 2.0
 """Seconds a child gets to exit after SIGHUP before it is killed."""
 FALLBACK_SIZE = (80, 24)
-LARGEST_SIDE = 10_000
-"""A window side beyond any screen; a client claiming more gets this, not an overflow."""
 
 _LOGIN_TTY = """\
-import os, sys
+import os, signal, sys
+for number in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGPIPE):
+    signal.signal(number, signal.SIG_DFL)
+signal.pthread_sigmask(signal.SIG_SETMASK, ())
 os.login_tty(0)
 try:
     os.execvp(sys.argv[1], sys.argv[1:])
@@ -36,13 +47,15 @@ except OSError as error:
 """
 
 
-def _clamp(side: int) -> int:
-    return max(1, min(side, LARGEST_SIDE))
+def clamped_size(columns: int, rows: int) -> tuple[int, int]:
+    """The window size a child is given for the size a client asked for."""
+    return max(1, min(columns, MOST_COLUMNS)), max(1, min(rows, MOST_ROWS))
 
 
 def set_window_size(descriptor: int, columns: int, rows: int) -> None:
     """Tell the terminal its size; the kernel sends the child SIGWINCH when it changes."""
-    packed = struct.pack("HHHH", _clamp(rows), _clamp(columns), 0, 0)
+    columns, rows = clamped_size(columns, rows)
+    packed = struct.pack("HHHH", rows, columns, 0, 0)
     fcntl.ioctl(descriptor, termios.TIOCSWINSZ, packed)
 
 

@@ -4,6 +4,11 @@ The session refuses everything but an interactive terminal: an exec request (``s
 some-command``), a session without a pty (``ssh -T``) and subsystems (SFTP) get a one-line
 message, never a shell. Both directions are non-blocking with back-pressure: a slow
 client pauses reading the child's output, a child that stops reading pauses the client.
+A client that closes its channel while the child is still drawing ends the child, quietly:
+the output has nowhere to go.
+
+The player name is the one the login was made with (see :mod:`liar_tui.ssh.server`), not
+whatever user name the client typed.
 """
 
 from __future__ import annotations
@@ -18,8 +23,7 @@ from typing import Protocol
 
 import asyncssh
 
-from liar_tui.ssh.pty_child import FALLBACK_SIZE, PtyChild
-from liar_tui.table.seats import name_problem
+from liar_tui.ssh.pty_child import FALLBACK_SIZE, PtyChild, clamped_size
 
 log = logging.getLogger("liar_tui.ssh")
 
@@ -43,7 +47,9 @@ exit: a hung-up child cannot, and the person's terminal would stay unusable."""
 class SessionRoom(Protocol):
     """Where sessions take and give back one of the server's limited places."""
 
-    def enter(self, session: GameSession) -> bool: ...
+    def enter(self, session: GameSession) -> str | None:
+        """None when ``session`` has its place, else why not in one sentence."""
+        ...
 
     def leave(self, session: GameSession) -> None: ...
 
@@ -60,10 +66,17 @@ class SessionPolicy:
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """An SSH channel bridged to a child process in a pseudo-terminal."""
 
-    def __init__(self, username: str, policy: SessionPolicy, room: SessionRoom) -> None:
+    def __init__(
+        self,
+        username: str,
+        policy: SessionPolicy,
+        room: SessionRoom,
+        on_closed: Callable[[GameSession], None],
+    ) -> None:
         self.username = username
         self._policy = policy
         self._room = room
+        self._on_closed = on_closed
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
         self._term: str | None = None
         self._size = FALLBACK_SIZE
@@ -110,8 +123,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.info("%s refused: %s", self.username, refusal)
             self._refuse(refusal)
             return
-        if not self._room.enter(self):
-            self._refuse("liar-tui is full right now: try again later.")
+        if (refusal := self._room.enter(self)) is not None:
+            self._refuse(refusal)
             return
         self._task = asyncio.ensure_future(self._run())
 
@@ -137,15 +150,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._client_gone()
+        if self._child is None and self._task is None:
+            self._room.leave(self)
+            self.finished.set()
+        self._on_closed(self)
+
+    def _client_gone(self) -> None:
+        """The client cannot hear any more (channel closed or connection lost): end the child."""
         self._lost = True
         self._stop_idle_timer()
         if self._child is not None:
             self._stop_reading_output()
             self._stop_writing_input()
             self._child.hang_up()
-        elif self._task is None:
-            self._room.leave(self)
-            self.finished.set()
 
     # the server's side
 
@@ -198,7 +216,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self._lost:
             return
         if self._farewell is not None:
-            self._chan.write(self._farewell)
+            self._send(self._farewell)
             status = 0
         self._chan.exit(status)
 
@@ -207,9 +225,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return NO_COMMANDS
         if self._term is None:
             return NEEDS_TERMINAL
-        problem = name_problem(self.username, "The SSH user name")
-        if problem is not None:
-            return f"{problem} Connect as another name, such as ssh ann@host."
         return None
 
     def _refuse(self, message: str) -> None:
@@ -241,7 +256,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if not data:
             self._stop_reading_output()
             return
-        self._chan.write(data)
+        self._send(data)
+
+    def _send(self, data: bytes) -> None:
+        """Pass output on; a channel the client already closed ends the session instead of
+        raising BrokenPipeError into the event loop's log."""
+        assert self._chan is not None
+        try:
+            self._chan.write(data)
+        except BrokenPipeError:
+            self._client_gone()
 
     def _drain_output(self) -> None:
         """Pass on what the child wrote just before it exited."""
@@ -251,9 +275,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 data = os.read(self._child.master, READ_CHUNK)
             except OSError:
                 return
-            if not data:
+            if not data or self._lost:
                 return
-            self._chan.write(data)
+            self._send(data)
 
     # input: client -> child
 
@@ -310,5 +334,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
 
 def _size_or_fallback(width: int, height: int, fallback: tuple[int, int]) -> tuple[int, int]:
-    """A client may send 0 x 0 (size unknown); keep the last known size then."""
-    return (width, height) if width > 0 and height > 0 else fallback
+    """A client may send 0 x 0 (size unknown); keep the last known size then. A huge size is
+    clamped (see :func:`liar_tui.ssh.pty_child.clamped_size`)."""
+    return clamped_size(width, height) if width > 0 and height > 0 else fallback

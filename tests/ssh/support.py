@@ -30,12 +30,13 @@ class Keys:
     key: asyncssh.SSHKey
 
 
-def make_keys(folder: Path, name: str = "client") -> Keys:
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    private = folder / f"{name}_key"
+def make_keys(folder: Path, player: str = "ann") -> Keys:
+    """A key named ``player`` (the comment of its authorized keys line)."""
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=player)
+    private = folder / f"{player}_key"
     private.write_bytes(key.export_private_key())
     private.chmod(0o600)
-    authorized = folder / f"{name}_authorized_keys"
+    authorized = folder / f"{player}_authorized_keys"
     authorized.write_bytes(key.export_public_key())
     return Keys(private, authorized, key)
 
@@ -56,6 +57,7 @@ def options(tmp_path: Path, keys: Keys | None, **changes: object) -> SshOptions:
 def password_file(tmp_path: Path, name: str = "ann") -> Path:
     path = tmp_path / "passwords"
     path.write_text(f"# friends\n{name}:{hash_password(PASSWORD)}\n")
+    path.chmod(0o600)
     return path
 
 

@@ -47,7 +47,7 @@ def table_socket(tmp_path: Path) -> Iterator[Path]:
 def test_a_friend_over_ssh_reaches_the_lobby_sits_down_and_plays_a_round(
     tmp_path: Path, table_socket: Path
 ) -> None:
-    keys = make_keys(tmp_path)
+    keys = make_keys(tmp_path, "zoe")
     door_options = options(tmp_path, keys, session_command=join_command("unused:0", table_socket))
     with (
         door_in_thread(door_options) as port,
@@ -60,8 +60,8 @@ def test_a_friend_over_ssh_reaches_the_lobby_sits_down_and_plays_a_round(
         term.wait_for("New table: Liar Game", timeout=TIMEOUT)
         term.wait_for("1. You          ▼  zoe", timeout=TIMEOUT)
         term.press("C-s")
-        term.wait_for("You sit at table", timeout=TIMEOUT)
-        term.wait_for("zoe                   here  (you)", timeout=TIMEOUT)  # the SSH name
+        term.wait_for("You own table", timeout=TIMEOUT)
+        term.wait_for("zoe                   here, owns the table  (you)", timeout=TIMEOUT)
         term.press("s")
         term.wait_for("Your pocket", timeout=PLAY_WAIT)
         term.wait_for("Round 1", timeout=TIMEOUT)

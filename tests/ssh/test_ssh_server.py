@@ -72,7 +72,9 @@ def test_the_door_will_not_open_without_a_way_to_log_in(tmp_path: Path) -> None:
 def test_an_unreadable_authorized_keys_file_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "bad_keys").write_text("this is not a key\n")
     bad = options(tmp_path, None, authorized_keys=tmp_path / "bad_keys")
-    with pytest.raises(SshSetupError, match=r"authorized keys file .* cannot be used"):
+    with pytest.raises(
+        SshSetupError, match=r"bad_keys:1: not a public key line \(TYPE BASE64 NAME\)$"
+    ):
         SshFrontDoor(bad)
 
 
@@ -110,7 +112,7 @@ async def test_a_wrong_key_is_refused(tmp_path: Path, keys: Keys) -> None:
 async def test_a_key_added_to_the_file_lets_its_owner_in_without_a_restart(
     tmp_path: Path, keys: Keys
 ) -> None:
-    friend = make_keys(tmp_path, "friend")
+    friend = make_keys(tmp_path, "bea")
     async with serving(options(tmp_path, keys)) as (_, port):
         keys.authorized_keys.write_bytes(
             keys.key.export_public_key() + friend.key.export_public_key()
@@ -178,20 +180,6 @@ async def test_port_forwarding_either_way_is_refused(tmp_path: Path, keys: Keys)
             await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", port)
         with pytest.raises(asyncssh.ChannelListenError):
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", port)
-
-
-async def test_a_name_that_cannot_be_a_player_name_is_refused_in_one_line(
-    tmp_path: Path, keys: Keys
-) -> None:
-    async with (
-        serving(options(tmp_path, keys)) as (_, port),
-        connect(port, keys, username="a" * 40) as conn,
-    ):
-        game = await open_game(conn)
-        result = await asyncio.wait_for(game.wait(), TIMEOUT)
-    assert result.exit_status == 1
-    assert result.stderr.startswith("The SSH user name must be at most 20 characters.")
-    assert result.stderr.count("\n") == 1
 
 
 async def test_sessions_beyond_the_limit_are_turned_away(tmp_path: Path, keys: Keys) -> None:
