@@ -11,9 +11,15 @@ from textual.pilot import Pilot
 from liar_tui.client_app import ClientApp
 from liar_tui.net.client import Address, HostClient, SeatReady
 from liar_tui.net.protocol import (
+    ChairKind,
+    ChairState,
     CreateTable,
+    ErrorCode,
+    HostError,
     LobbyState,
+    RemoveSeat,
     Seated,
+    SeatLost,
     StartTable,
     TableCreated,
     TakeSeat,
@@ -26,6 +32,7 @@ from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.screens.lobby import LobbyScreen
 from liar_tui.screens.setup import SetupScreen
+from liar_tui.screens.table_code import TableCodeScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
 from tests.net.test_client_connection import Proxy, Recorder, of
@@ -222,8 +229,12 @@ async def test_the_others_see_a_stand_in_bot_and_the_return() -> None:
             await pilot.press("enter")
             await until(pilot, lambda: app.client.tickets, "Ann's seat")
             ben.send(TakeSeat(created.table, 1))
-            await bens.next(of(Seated))
+            bens_seat = await bens.next(of(Seated))
+            assert isinstance(bens_seat, Seated)
+            # Ben created the table, so sitting down makes him its owner: Ann only votes.
+            await until(pilot, lambda: lobby_owner(app, created.table) == 1, "Ben the owner")
             await pilot.press("s")
+            ben.send(StartTable(bens_seat.token))
             ready = await bens.next(of(SeatReady))
             assert isinstance(ready, SeatReady)
             ready.channel.close()
@@ -235,3 +246,192 @@ async def test_the_others_see_a_stand_in_bot_and_the_return() -> None:
         await app.client.close()
         await ben.close()
         await host.close()
+
+
+def lobby_owner(app: ClientApp, table: int) -> int | None:
+    summary = next((t for t in app.client.lobby.tables if t.table == table), None)
+    return None if summary is None else summary.owner
+
+
+def lobby_chair(app: ClientApp, table: int, seat: int) -> ChairState | None:
+    summary = next((t for t in app.client.lobby.tables if t.table == table), None)
+    return None if summary is None else summary.seats[seat]
+
+
+def footer_keys(app: ClientApp) -> dict[str, str]:
+    return {
+        key: active.binding.description
+        for key, active in app.screen.active_bindings.items()
+        if active.binding.show and active.binding.description
+    }
+
+
+def chair_row(app: ClientApp, name: str) -> int:
+    """The screen row of the chair line showing ``name``."""
+    rows = screen_text(app).splitlines()
+    return next(y for y, line in enumerate(rows) if f" {name} " in line and "Table" not in line)
+
+
+async def test_a_private_table_by_keys_its_code_a_friend_and_removing_him() -> None:
+    host = TableHost(HostOptions(bot_delay=0))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    address = Address("127.0.0.1", port)
+    client = HostClient(address, "Ann", retry_delays=(0.05,))
+    await client.connect()
+    seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
+    app = ClientApp(client, Settings(player_name="Ann", bot_delay=0, seats=seats))
+    ben = HostClient(address, "Ben")
+    bens = Recorder(ben)
+    await ben.connect()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("n", "1")
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+            app.screen.query_one("#private").focus()
+            await pilot.press("space")
+            app.screen.query_one("#turn-seconds").focus()
+            await pilot.press("end", "ctrl+u", *"45", "ctrl+s")
+            await until(pilot, lambda: app.client.tickets, "Ann's seat at her table")
+            (ticket,) = app.client.tickets.values()
+            table = ticket.table
+            await until(pilot, lambda: lobby_owner(app, table) == 0, "Ann the owner")
+            (summary,) = app.client.lobby.tables
+            assert summary.private
+            assert summary.turn_seconds == 45
+            (code_notice,) = [n for n in notices(app) if "private: its code is" in n]
+            code = code_notice.split("its code is ")[1].split(".")[0]
+            assert f"private, code {code} · 45 s a turn" in screen_text(app)
+            assert footer_keys(app)["s"] == "Start"
+
+            ben.send(TakeSeat(table, 1, "WRONG0"))
+            refused = await bens.next(of(HostError))
+            assert isinstance(refused, HostError)
+            assert refused.code is ErrorCode.PRIVATE
+            ben.send(TakeSeat(table, 1, code.lower()))
+            assert isinstance(await bens.next(of(Seated)), Seated)
+            await until(pilot, lambda: " Ben " in screen_text(app), "Ben in Ann's lobby")
+
+            await pilot.click(offset=(10, chair_row(app, "Ben")))
+            await pilot.press("x")
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("y")
+            lost = await bens.next(of(SeatLost))
+            assert isinstance(lost, SeatLost)
+            assert (lost.table, lost.seat) == (table, 1)
+            assert not ben.tickets
+            await until(
+                pilot,
+                lambda: (
+                    (chair := lobby_chair(app, table, 1)) is not None
+                    and chair.kind is ChairKind.OPEN
+                ),
+                "the chair open again",
+            )
+    finally:
+        await app.client.close()
+        await ben.close()
+        await host.close()
+
+
+async def test_a_friend_types_the_code_by_mouse_votes_and_is_removed() -> None:
+    host = TableHost(HostOptions(bot_delay=0))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    address = Address("127.0.0.1", port)
+    ben = HostClient(address, "Ben")
+    bens = Recorder(ben)
+    await ben.connect()
+    seats = (SeatConfig("Ben", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
+    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats, private=True))
+    created = await bens.next(of(TableCreated))
+    assert isinstance(created, TableCreated)
+    assert created.code
+    ben.send(TakeSeat(created.table, 0, created.code))
+    bens_seat = await bens.next(of(Seated))
+    assert isinstance(bens_seat, Seated)
+    app = await join_app(address)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: " Guest " in screen_text(app), "the open chair")
+            assert "private: sit with its code" in screen_text(app)
+            await pilot.click(offset=(10, chair_row(app, "Guest")))
+            assert isinstance(app.screen, TableCodeScreen)
+            await pilot.press(*"WRONG0")
+            await pilot.click("#code-submit")
+            wrong = f"That is not the code of table {created.table}."
+            await until(pilot, lambda: any(n.startswith(wrong) for n in notices(app)), "refusal")
+            assert not app.client.tickets
+            await pilot.click(offset=(10, chair_row(app, "Guest")))
+            assert isinstance(app.screen, TableCodeScreen)
+            await pilot.press(*created.code)
+            await pilot.click("#code-submit")
+            await until(pilot, lambda: app.client.tickets, "Ann's seat")
+            assert app.client.tickets[created.table].seat == 1
+            assert footer_keys(app)["s"] == "Vote to start"
+            assert "x" not in footer_keys(app)
+            await pilot.press("s")
+            await until(
+                pilot,
+                lambda: (chair := lobby_chair(app, created.table, 1)) is not None and chair.ready,
+                "Ann's vote",
+            )
+            assert "1 of 2 seated voted to start" in screen_text(app)
+            assert isinstance(app.screen, LobbyScreen)
+
+            ben.send(RemoveSeat(bens_seat.token, 1))
+            removed = f"The owner of table {created.table}"
+            await until(pilot, lambda: any(n.startswith(removed) for n in notices(app)), "notice")
+            assert not app.client.tickets
+            assert isinstance(app.screen, LobbyScreen)
+            assert "Pick an open chair" in screen_text(app)
+    finally:
+        await app.client.close()
+        await ben.close()
+        await host.close()
+
+
+async def test_a_table_whose_creator_never_sat_starts_when_everyone_seated_votes() -> None:
+    host = TableHost(HostOptions(bot_delay=0))
+    port = await host.listen_tcp("127.0.0.1", 0)
+    address = Address("127.0.0.1", port)
+    ben = HostClient(address, "Ben")
+    bens = Recorder(ben)
+    await ben.connect()
+    seats = (SeatConfig("Guest", SeatKind.HUMAN), SeatConfig("Ada"))
+    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats))
+    assert isinstance(await bens.next(of(TableCreated)), TableCreated)
+    app = await join_app(address)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: " Guest " in screen_text(app), "the open chair")
+            await pilot.press("enter")
+            await until(pilot, lambda: app.client.tickets, "Ann's seat")
+            assert footer_keys(app)["s"] == "Vote to start"
+            await pilot.press("s")
+            await until(
+                pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "the play screen"
+            )
+    finally:
+        await app.client.close()
+        await ben.close()
+        await host.close()
+
+
+async def test_a_code_and_a_lost_seat_are_told_on_any_screen() -> None:
+    app = ClientApp(HostClient(Address("127.0.0.1", 1), "Ann"), Settings(player_name="Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.post_message(ClientApp.HostSaid(TableCreated(3, "K7QX2M")))
+        app.post_message(
+            ClientApp.HostSaid(SeatLost(3, 1, "The owner of table 3 removed you from seat 2."))
+        )
+        app.post_message(ClientApp.HostSaid(SeatLost(4, 0, "")))
+        await pilot.pause()
+        assert notices(app) == [
+            "Table 3 is private: its code is K7QX2M. Give it to the players you want there; "
+            "the lobby shows it beside the table.",
+            "The owner of table 3 removed you from seat 2.",
+            "You no longer hold seat 1 at table 4.",
+        ]
+        (code, *_) = app._notifications
+        assert code.timeout >= 60
