@@ -31,6 +31,7 @@ def test_host_load_benchmark_runs_the_load_and_the_flood() -> None:
     out = result.stdout
     assert re.search(rf"^action round trip p99\s+({NUMBER}) ms \(target", out, re.M), out
     assert re.search(r"^cut off by the host\s+0$", out, re.M), out
+    assert len(re.findall(rf"^host loop late p50/p99\s+({NUMBER}) / ({NUMBER}) ms", out, re.M)) == 2
     assert re.search(r"^paced tables: cut off\s+0 ", out, re.M), out
     assert re.search(rf"^paced round trip p99\s+({NUMBER}) ms \(target <= 50 ms", out, re.M), out
     assert re.search(rf"^host peak memory\s+({NUMBER}) MB \(target <= 150 MB", out, re.M), out
