@@ -2,7 +2,8 @@
 
 Usage: ``python pty_probe.py PID_FILE NAME``. It writes its process id to PID_FILE, prints
 its name, TERM, whether it owns its terminal and the window size, prints the size again on
-every SIGWINCH, and echoes each line it reads.
+every SIGWINCH, and echoes each line it reads. The line ``quit`` ends it with status 3;
+the line ``flood`` makes it stop reading and write output for ever.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ def main() -> None:
         print(f"echo: {line.strip()}", flush=True)
         if line.strip() == "quit":
             sys.exit(3)
+        if line.strip() == "flood":
+            while True:
+                os.write(sys.stdout.fileno(), b"x" * 4096)
 
 
 if __name__ == "__main__":

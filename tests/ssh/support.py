@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import subprocess
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -17,6 +19,7 @@ from liar_tui.ssh.passwords import hash_password
 from liar_tui.ssh.server import SshFrontDoor, SshOptions
 
 PROBE = str(Path(__file__).with_name("pty_probe.py"))
+REPOSITORY = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
 PASSWORD = "correct horse"
 
@@ -149,3 +152,59 @@ def openssh(port: int, key: Path, *options: str, user: str = "ann") -> list[str]
         "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
         *options, f"{user}@127.0.0.1",
     ]  # fmt: skip
+
+
+def authorized_keys_of(folder: Path, *everyone: Keys) -> Path:
+    """One authorized keys file holding every key given, each line ending in its name."""
+    path = folder / "authorized_keys"
+    path.write_bytes(b"".join(keys.key.export_public_key() for keys in everyone))
+    return path
+
+
+@dataclass
+class DoorProcess:
+    """A running ``liar-tui ssh-serve`` (see door_process.py) and what it has logged."""
+
+    port: int
+    process: subprocess.Popen[str]
+    log: list[str]
+
+    def logged(self, text: str) -> int:
+        """How many log lines so far hold ``text``."""
+        return sum(text in line for line in list(self.log))
+
+
+@contextmanager
+def door_process(tmp_path: Path, *argv: str, prefix: tuple[str, ...] = ()) -> Iterator[DoorProcess]:
+    """``liar-tui ssh-serve ARGV`` on 127.0.0.1 as its own process, sessions running the probe;
+    ``prefix`` goes before the command (``nohup``, say). SIGTERM ends it."""
+    command = [
+        *prefix, sys.executable, "-m", "tests.ssh.door_process", str(tmp_path / "probe.pid"),
+        "--port=0", "--bind=127.0.0.1", f"--host-key={tmp_path / 'host_key'}", *argv,
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        command, cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        log: list[str] = []
+        errors = process.stderr
+
+        def keep_log() -> None:
+            for line in errors:
+                log.append(line)
+
+        reader = threading.Thread(target=keep_log, daemon=True)
+        reader.start()
+        try:
+            first = process.stdout.readline()
+            if not first.startswith("liar-tui ssh-serve listening on 127.0.0.1:"):
+                process.wait(TIMEOUT)
+                reader.join(TIMEOUT)
+                raise AssertionError(f"ssh-serve did not start: {first!r} {''.join(log)}")
+            yield DoorProcess(int(first.rsplit(":", 1)[1]), process, log)
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+            process.wait(TIMEOUT)
+            reader.join(TIMEOUT)
