@@ -207,7 +207,7 @@ class SshFrontDoor:
         mine = sum(1 for other in self._sessions if other.username == session.username)
         if mine >= self.options.sessions_per_player:
             log.info("%s refused: %d sessions of theirs already", session.username, mine)
-            return f"You have {mine} liar-tui sessions open already: close one first."
+            return "You have as many liar-tui sessions open as one player may: close one first."
         self._sessions.add(session)
         return None
 
