@@ -508,12 +508,13 @@ class HostClient:
 
     def _handle(self, frame: HostFrame) -> None:
         if isinstance(frame, LobbyState):
-            self.lobby = frame
             # A table gone from the lobby is gone from the host, and its tokens with it.
             known = {summary.table for summary in frame.tables}
-            for held in (self.away, self.tickets):
-                for table in [t for t in held if t not in known]:
-                    self._forget(held.pop(table).token)
+            for table in [t for t in self.away if t not in known]:
+                self._forget(self.away.pop(table).token)
+            for table in [t for t in self.tickets if t not in known]:
+                self._table_gone(self.tickets[table])
+            self.lobby = frame
             self._emit(frame)
         elif isinstance(frame, Seated):
             if frame.token in self._resuming:
@@ -583,8 +584,18 @@ class HostClient:
         self._forget(token)
         ticket = next((t for t in self.tickets.values() if t.token == token), None)
         if ticket is not None:
-            reason = f"Table {ticket.table} is no longer on the table host."
-            self._seat_lost(SeatLost(ticket.table, ticket.seat, reason))
+            self._table_gone(ticket)
+
+    def _table_gone(self, ticket: SeatTicket) -> None:
+        """The host no longer has the ticket's table. After its game ended that is the
+        host tidying up (the end is on screen); before, the table is lost (a restarted host
+        that kept nothing): its screen leaves, saying so."""
+        self._forget(ticket.token)
+        if self.phase(ticket.table) is TablePhase.OVER:
+            del self.tickets[ticket.table]
+            return
+        reason = f"Table {ticket.table} is no longer on the table host."
+        self._seat_lost(SeatLost(ticket.table, ticket.seat, reason))
 
     def token(self, table: int) -> str | None:
         ticket = self.tickets.get(table)

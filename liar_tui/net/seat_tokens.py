@@ -49,7 +49,10 @@ class SeatTokens:
         self._hosts: Hosts = found
 
     def tokens(self, host: str) -> tuple[str, ...]:
-        """The tokens held at ``host``, oldest first."""
+        """The tokens held at ``host`` as the file has them now, oldest first."""
+        found = self._read()
+        if not isinstance(found, str):  # (a file damaged since was warned of at the start)
+            self._hosts = found
         return tuple(self._hosts.get(host, ()))
 
     def remember(self, host: str, token: str) -> None:

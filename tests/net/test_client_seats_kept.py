@@ -1,0 +1,318 @@
+"""Issue 12: a client's seats outlive its process and a host's restart, its turn timer and
+away state reach the seat's channel, and a seat taken elsewhere is let go. Against a real
+in-process host."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from liar_tui.net.client import (
+    Address,
+    ClientEvent,
+    ConnectionStatus,
+    HostClient,
+    RemoteChannel,
+    SeatReady,
+    StatusChanged,
+    _turn_timer,
+)
+from liar_tui.net.protocol import (
+    CreateTable,
+    HostError,
+    LobbyState,
+    Seated,
+    SeatLost,
+    StartTable,
+    TableCreated,
+    TakeSeat,
+    Update,
+)
+from liar_tui.net.seat_tokens import SeatTokens
+from liar_tui.net.server import HostOptions, TableHost
+from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.table.table import SeatsLost, SeatUpdate, TurnTimer
+from tests.net.test_client_connection import (
+    SEATS,
+    WAIT,
+    Recorder,
+    SeatListener,
+    my_turn,
+    of,
+    seated_and_started,
+)
+
+
+@contextlib.asynccontextmanager
+async def host_at(port: int = 0, data_dir: Path | None = None) -> AsyncIterator[Address]:
+    host = TableHost(HostOptions(data_dir=data_dir))
+    host.restore()  # as liar-tui host does before it listens
+    bound = await host.listen_tcp("127.0.0.1", port)
+    try:
+        yield Address("127.0.0.1", bound)
+    finally:
+        await asyncio.wait_for(host.close(), WAIT)
+
+
+class News:
+    """What a channel's follower hears: turn timers and the loss of the seat."""
+
+    def __init__(self, channel: RemoteChannel) -> None:
+        self.heard: list[TurnTimer | SeatsLost] = []
+        self._changed = asyncio.Event()
+        channel.follow(self._hear)
+
+    def _hear(self, news: TurnTimer | SeatsLost) -> None:
+        self.heard.append(news)
+        self._changed.set()
+
+    async def until(self, wanted: type) -> TurnTimer | SeatsLost:
+        async def found() -> TurnTimer | SeatsLost:
+            while True:
+                for news in self.heard:
+                    if isinstance(news, wanted):
+                        return news
+                self._changed.clear()
+                await self._changed.wait()
+
+        return await asyncio.wait_for(found(), WAIT)
+
+
+def tokens_file(tmp_path: Path) -> Path:
+    return tmp_path / "tokens" / "seat-tokens.json"
+
+
+# --------------------------------------------------------------------------- a new process
+
+
+async def test_a_new_join_takes_the_seat_of_one_that_died(tmp_path: Path) -> None:
+    path = tokens_file(tmp_path)
+    async with host_at() as address:
+        first = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
+        first_events = Recorder(first)
+        await first.connect()
+        ready = await seated_and_started(first, first_events)
+        listener = SeatListener()
+        ready.channel.subscribe(0, listener)
+        before = await listener.until(my_turn)
+        assert isinstance(before, SeatUpdate)
+        assert SeatTokens(path).tokens(address.key) == (first.tickets[ready.channel.table].token,)
+        await first.close()  # the process dies: no LeaveSeat, the token stays on disk
+
+        second = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
+        await second.connect()  # it asks for the seats before anyone listens...
+        second_events = Recorder(second)  # ...and the first listener still hears them
+        back = await second_events.next(of(SeatReady))
+        assert isinstance(back, SeatReady)
+        assert (back.channel.table, back.channel.seat) == (ready.channel.table, 0)
+        listener = SeatListener()
+        back.channel.subscribe(0, listener)
+        after = await listener.until(my_turn)
+        assert isinstance(after, SeatUpdate)
+        assert after.view.pocket == before.view.pocket
+        await second.close()
+
+
+async def test_a_second_join_takes_the_seat_and_the_first_lets_it_go(tmp_path: Path) -> None:
+    path = tokens_file(tmp_path)
+    async with host_at() as address:
+        first = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
+        first_events = Recorder(first)
+        await first.connect()
+        second = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
+        try:
+            ready = await seated_and_started(first, first_events)
+            news = News(ready.channel)
+            table = ready.channel.table
+            token = first.tickets[table].token
+
+            second_events = Recorder(second)
+            await second.connect()
+            assert isinstance(await second_events.next(of(SeatReady)), SeatReady)
+            lost = await first_events.next(of(SeatLost))
+            assert isinstance(lost, SeatLost)
+            assert (lost.table, lost.seat) == (table, 0)
+            assert isinstance(await news.until(SeatsLost), SeatsLost)
+            assert table not in first.tickets and table not in first.away
+            assert first.channel(table) is None
+            # The token is the second process's now: the first must not wipe it from disk.
+            assert SeatTokens(path).tokens(address.key) == (token,)
+            assert second.tickets[table].token == token
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_stored_seats_the_host_no_longer_knows_are_forgotten_quietly(
+    tmp_path: Path,
+) -> None:
+    path = tokens_file(tmp_path)
+    async with host_at() as address:
+        SeatTokens(path).remember(address.key, "from-a-host-long-gone")
+        SeatTokens(path).remember("elsewhere:1", "another-host's")
+        client = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
+        events = Recorder(client)
+        await client.connect()
+        try:
+            # Frames are answered in order: once the table is created, the Resume was too.
+            client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
+            await events.next(of(TableCreated))
+            assert not [event for event in events.events if isinstance(event, HostError)]
+            assert SeatTokens(path).tokens(address.key) == ()
+            assert SeatTokens(path).tokens("elsewhere:1") == ("another-host's",)
+        finally:
+            await client.close()
+
+
+async def test_a_seat_given_back_before_the_start_is_forgotten_on_disk(tmp_path: Path) -> None:
+    path = tokens_file(tmp_path)
+    async with host_at() as address:
+        client = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
+        events = Recorder(client)
+        await client.connect()
+        try:
+            client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
+            created = await events.next(of(TableCreated))
+            assert isinstance(created, TableCreated)
+            client.send(TakeSeat(created.table, 0))
+            await events.next(of(Seated))
+            assert len(SeatTokens(path).tokens(address.key)) == 1
+            client.leave_table(created.table)
+            assert SeatTokens(path).tokens(address.key) == ()
+        finally:
+            await client.close()
+
+
+# --------------------------------------------------------------------------- a host restart
+
+
+async def test_a_restarted_host_that_kept_the_table_gives_the_seat_back(tmp_path: Path) -> None:
+    data = tmp_path / "host-data"
+    async with host_at(data_dir=data) as address:
+        client = HostClient(address, "Ann", retry_delays=(0.05,), seat_tokens=None)
+        events = Recorder(client)
+        await client.connect()
+        ready = await seated_and_started(client, events)
+        listener = SeatListener()
+        ready.channel.subscribe(0, listener)
+        before = await listener.until(my_turn)
+        assert isinstance(before, SeatUpdate)
+    try:
+        await events.next(lambda event: event == StatusChanged(ConnectionStatus.RECONNECTING))
+        async with host_at(address.port, data_dir=data):
+            await events.next(lambda event: event == StatusChanged(ConnectionStatus.CONNECTED))
+            listener.heard.clear()
+            after = await listener.until(my_turn)
+            assert isinstance(after, SeatUpdate)
+            assert after.view.pocket == before.view.pocket
+            assert client.channel(ready.channel.table) is ready.channel
+    finally:
+        await client.close()
+
+
+async def test_a_restarted_host_without_the_table_ends_the_seat(tmp_path: Path) -> None:
+    path = tokens_file(tmp_path)
+    async with host_at() as address:
+        client = HostClient(address, "Ann", retry_delays=(0.05,), seat_tokens=SeatTokens(path))
+        events = Recorder(client)
+        await client.connect()
+        ready = await seated_and_started(client, events)
+        news = News(ready.channel)
+        table = ready.channel.table
+    try:
+        async with host_at(address.port):  # a host that keeps nothing
+            lost = await events.next(of(SeatLost))
+            assert lost == SeatLost(table, 0, f"Table {table} is no longer on the table host.")
+            assert await news.until(SeatsLost) == SeatsLost(lost.reason)
+            assert table not in client.tickets
+            assert SeatTokens(path).tokens(address.key) == ()
+            assert not [event for event in events.events if isinstance(event, HostError)]
+    finally:
+        await client.close()
+
+
+# --------------------------------------------------------------------------- the turn timer
+
+
+async def test_the_turn_timer_and_away_reach_the_channel_and_back_ends_the_away() -> None:
+    async with host_at() as address:
+        client = HostClient(address, "Ann")
+        events = Recorder(client)
+        await client.connect()
+        try:
+            seats = (SEATS[0], SEATS[2])
+            rules = liar_game.Rules(target=100)
+            client.send(CreateTable("liar-game", rules, seats, turn_seconds=0.3))
+            created = await events.next(of(TableCreated))
+            assert isinstance(created, TableCreated)
+            client.send(TakeSeat(created.table, 0))
+            seated = await events.next(of(Seated))
+            assert isinstance(seated, Seated)
+            client.send(StartTable(seated.token))
+            ready = await events.next(of(SeatReady))
+            assert isinstance(ready, SeatReady)
+            channel = ready.channel
+            channel.subscribe(0, SeatListener())
+            news = News(channel)
+            timer = await news.until(TurnTimer)
+            assert isinstance(timer, TurnTimer) and timer.ends_at is not None
+
+            async def away(wanted: bool) -> None:
+                async def poll() -> None:
+                    while channel.away is not wanted:
+                        news._changed.clear()
+                        await news._changed.wait()
+
+                await asyncio.wait_for(poll(), WAIT)
+
+            await away(True)  # nobody at the keyboard: the time ran out
+            channel.back()
+            assert not channel.away  # shown as back at once
+            news.heard.clear()
+            await news.until(TurnTimer)  # and the host's next update agrees, or says again
+        finally:
+            await client.close()
+
+
+def update(seconds_left: float) -> Update:
+    return Update(1, SeatUpdate(0, (), None, (0,)), seconds_left)
+
+
+@pytest.mark.parametrize("seconds", [0.0, -5.0, math.nan, math.inf])
+def test_no_timer_when_the_host_gives_no_time(seconds: float) -> None:
+    assert _turn_timer(update(seconds)).ends_at is None
+
+
+@pytest.mark.parametrize("seconds", [30.0, 1e300])
+def test_a_countdown_ends_within_a_day_of_its_arrival(seconds: float) -> None:
+    import time
+
+    before = time.monotonic()
+    ends_at = _turn_timer(update(seconds)).ends_at
+    after = time.monotonic()
+    assert ends_at is not None
+    assert before + min(seconds, 24 * 3600) <= ends_at <= after + min(seconds, 24 * 3600)
+
+
+def test_a_socket_host_is_kept_by_its_absolute_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir("/tmp")
+    assert Address(path=Path("liar.sock")).key == "/tmp/liar.sock"
+    assert Address("::1", 7777).key == "[::1]:7777"
+
+
+def test_events_before_anyone_listens_go_to_the_first_listener() -> None:
+    client = HostClient(Address(), "Ann")
+    client._handle(LobbyState(()))
+    heard: list[ClientEvent] = []
+    client.listen(heard.append)
+    client._handle(TableCreated(3))
+    later: list[ClientEvent] = []
+    client.listen(later.append)
+    client._handle(TableCreated(4))
+    assert heard == [LobbyState(()), TableCreated(3), TableCreated(4)]
+    assert later == [TableCreated(4)]
