@@ -65,3 +65,19 @@ def test_a_refused_connection_says_how_to_start_a_host(capsys: pytest.CaptureFix
         f"liar-tui: cannot reach the table host at 127.0.0.1:{port}: connection refused "
         "(start one with: liar-tui host)\n"
     )
+
+
+def test_a_damaged_seat_tokens_file_is_one_warning_not_a_traceback(
+    tmp_path: Path, isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    tokens = isolated_dirs["data"] / "seat-tokens.json"
+    tokens.parent.mkdir(parents=True)
+    tokens.write_text("{", encoding="utf-8")
+    socket = tmp_path / "none.sock"
+    assert join_command.run(parse(["--socket", str(socket)])) == 1
+    assert capsys.readouterr().err == (
+        f"liar-tui: warning: The seat tokens in {tokens} could not be read (expecting "
+        "property name enclosed in double quotes at line 1, column 2); starting with none.\n"
+        f"liar-tui: cannot reach the table host at {socket}: there is no socket there "
+        "(start one with: liar-tui host)\n"
+    )
