@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from liar_tui.rules.cards import Rank, Suit
+from liar_tui.rules.cards import NATURAL_RANKS, Rank, Suit
 
 MIN_SEATS = 2
 MAX_SEATS = 12
 MAX_LIVES = 5
+FIVE_CARD_HANDS = 5
 
 
 class Category(Enum):
@@ -108,7 +109,35 @@ class PokerRules:
             found.append("There can be 0, 1 or 2 communal cards.")
         if Rank.JOKER in self.wild_ranks:
             found.append("Jokers are wild already; name natural ranks as wild.")
+        elif (frozen := self.opening_problem()) is not None:
+            found.append(frozen)
         return found
+
+    def opening_problem(self) -> str | None:
+        """Why some deal under these rules would leave the opener nothing to declare; None
+        when every deal allows an opening.
+
+        An opening must beat the lowest hand the deck can form (holding the face-up cards),
+        so a deal where every hand is worth the same leaves no legal opening and the table
+        stuck. Wilds always play as the best hand they can make, so that happens only with at
+        most one natural rank: with none, or only aces, every hand is five aces; with one other
+        rank, a five-card hand holding a face-up card of it is five of that rank whatever else
+        it holds (a seven-card hand still has room for five wilds, which make five aces).
+        ``tests/rules/liars_poker/test_openings.py`` checks this against the floors' lowest
+        and highest hands of every deal.
+        """
+        naturals = [rank for rank in NATURAL_RANKS if rank not in self.wild_ranks]
+        if not naturals:
+            return "With every rank wild, no hand can open: every hand is five aces."
+        if naturals == [Rank.ACE]:
+            return "With every rank but aces wild, no hand can open: every hand is five aces."
+        if len(naturals) == 1 and self.communal_cards and self.hand_size == FIVE_CARD_HANDS:
+            only = naturals[0]
+            return (
+                f"With every rank but {only.plural} wild, a face-up {only.noun} would leave "
+                f"no opening: every hand would be five {only.plural}."
+            )
+        return None
 
 
 # --- The game's settings -------------------------------------------------------------------
