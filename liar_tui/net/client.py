@@ -7,8 +7,12 @@ seat it holds, so a game in progress carries on where it was.
 
 A :class:`RemoteChannel` is the :class:`~liar_tui.table.table.SeatChannel` of one seat, as a
 :class:`~liar_tui.table.table.LocalChannel` is of a terminal's seats, so the play screens run
-unchanged over the network: an ``Update`` frame reaches the screen as a ``SeatUpdate``, an
-``ActionRefused`` as a ``Refused``.
+unchanged over the network: an ``Update`` frame reaches the screen as a ``SeatUpdate`` and a
+:class:`~liar_tui.table.table.TurnTimer` (the countdown, and who is away), an
+``ActionRefused`` as a ``Refused``, a ``SeatLost`` as :class:`~liar_tui.table.table.SeatsLost`.
+
+With a :class:`~liar_tui.net.seat_tokens.SeatTokens` store, the tokens of our seats outlive
+the process: a new ``liar-tui join`` asks for them back on its first connection.
 """
 
 from __future__ import annotations
@@ -531,7 +535,7 @@ class HostClient:
         elif isinstance(frame, Update):
             if channel := self._channels.get(frame.table):
                 channel.deliver(frame.update)
-                channel.time(_turn_timer(frame))
+                channel.hear_timer(_turn_timer(frame))
         elif isinstance(frame, ActionRefused):
             if channel := self._channels.get(frame.table):
                 channel.refuse(frame.reason)
@@ -702,7 +706,7 @@ class RemoteChannel:
         self.client.send(Back(token))
         if self._timer is not None and self.away:
             away = tuple(seat for seat in self._timer.away if seat != self.seat)
-            self.time(replace(self._timer, away=away))
+            self.hear_timer(replace(self._timer, away=away))
 
     def close(self) -> None:
         """The screen that played this seat is gone: leave the table on this side."""
@@ -714,7 +718,7 @@ class RemoteChannel:
         self._followers.clear()
         self.client.leave_table(self.table)
 
-    def time(self, timer: TurnTimer) -> None:
+    def hear_timer(self, timer: TurnTimer) -> None:
         """The turn timer of the latest update; seats the table does not have are left out."""
         if self.closed:
             return
