@@ -6,6 +6,7 @@ import argparse
 import io
 import os
 import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,12 @@ from typing import NoReturn
 import pytest
 
 from liar_tui.ssh import command
-from liar_tui.ssh.passwords import check_password, parse_password_lines
+from liar_tui.ssh.passwords import (
+    check_password,
+    hash_password,
+    parse_password_lines,
+    read_password_file,
+)
 from tests.ssh.support import LIAR_TUI, TIMEOUT, make_keys
 
 
@@ -37,6 +43,8 @@ def test_the_defaults_follow_the_contract() -> None:
     args = parse()
     assert (args.port, args.bind, args.table_host) == (2222, "0.0.0.0", "127.0.0.1:7777")
     assert (args.idle_timeout, args.max_sessions) == (1800.0, 16)
+    assert (args.sessions_per_player, args.max_connections, args.session_wait) == (2, 64, 30.0)
+    assert (args.password_delay, args.lockout_after, args.lockout_time) == (1.0, 10, 900.0)
     assert args.authorized_keys is None and args.password_file is None
 
 
@@ -46,6 +54,10 @@ def test_the_defaults_follow_the_contract() -> None:
         (["--port", "70000"], "a port is from 0 to 65535, not 70000"),
         (["--idle-timeout", "0"], "must be more than 0 and at most 604800 seconds, not 0"),
         (["--max-sessions", "0"], "must be from 1 to 1000, not 0"),
+        (["--sessions-per-player", "0"], "must be from 1 to 1000, not 0"),
+        (["--session-wait", "-1"], "must be more than 0 and at most 3600 seconds, not -1"),
+        (["--lockout-after", "x"], "'x' is not a whole number"),
+        (["--add-password", "a", "--hash-password", "b"], "not allowed with argument"),
         (["--table-host", "nowhere"], "'nowhere' is not HOST:PORT"),
         (["--table-host", "h:1", "--table-socket", "s"], "not allowed with argument"),
     ],
@@ -119,3 +131,47 @@ def test_it_serves_prints_its_fingerprint_and_stops_cleanly_on_sigterm(tmp_path:
             out, err = server.communicate(timeout=TIMEOUT)
     assert server.returncode == 0, err
     assert out.rstrip().endswith("liar-tui ssh-serve stopped.")
+
+
+def test_add_password_writes_a_private_file_the_server_accepts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "passwords"
+    for name, password in (("ann", "let me in"), ("bea", "me too")):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(f"{password}\n"))
+        assert command.run(parse("--password-file", str(path), "--add-password", name)) == 0
+        assert capsys.readouterr().out == f"added {name} to {path}\n"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    hashes = read_password_file(path)
+    assert check_password(hashes, "ann", "let me in") and check_password(hashes, "bea", "me too")
+
+
+def test_add_password_needs_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert command.run(parse("--add-password", "ann")) == 2
+    assert capsys.readouterr().err == (
+        "liar-tui: error: --add-password needs --password-file FILE\n"
+    )
+
+
+def test_a_password_file_others_may_read_stops_the_server_with_the_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "passwords"
+    path.write_text(f"ann:{hash_password('a')}\n")
+    path.chmod(0o644)
+    args = parse("--password-file", str(path), "--host-key", str(tmp_path / "host_key"))
+    assert command.run(args) == 2
+    assert capsys.readouterr().err == (
+        f"liar-tui: error: the password file {path} may be read by others: "
+        f"chmod 600 {path} (its mode is 644)\n"
+    )
+
+
+def test_help_says_how_to_add_a_password_and_whose_name_a_login_gets(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert command.run(parse("--help")) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--add-password NAME" in shown
+    assert "chmod 600 FILE" in shown
+    assert "the user name typed to ssh does not change either" in shown

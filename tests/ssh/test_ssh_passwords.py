@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
 
 from liar_tui.ssh.passwords import (
     PasswordFileError,
+    add_password,
     check_password,
     hash_password,
     parse_hash,
@@ -62,3 +64,43 @@ def test_a_name_given_twice_is_refused() -> None:
 def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(PasswordFileError, match=r"cannot read the password file .*missing"):
         read_password_file(tmp_path / "missing")
+
+
+@pytest.mark.parametrize("mode", [0o640, 0o604, 0o620, 0o602])
+def test_a_file_others_may_read_or_change_is_refused_with_the_fix(
+    tmp_path: Path, mode: int
+) -> None:
+    path = tmp_path / "passwords"
+    path.write_text(f"ann:{hash_password('a')}\n")
+    path.chmod(mode)
+    with pytest.raises(PasswordFileError) as raised:
+        read_password_file(path)
+    assert str(raised.value) == (
+        f"the password file {path} may be read by others: chmod 600 {path} (its mode is {mode:o})"
+    )
+
+
+def test_adding_a_password_creates_a_private_file_and_appends_to_it(tmp_path: Path) -> None:
+    path = tmp_path / "passwords"
+    add_password(path, "ann", "first")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.write_text(path.read_text().rstrip("\n"))  # a hand edit without the last newline
+    add_password(path, "bea", "second")
+    hashes = read_password_file(path)
+    assert check_password(hashes, "ann", "first") and check_password(hashes, "bea", "second")
+
+
+def test_adding_a_name_twice_or_to_a_readable_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "passwords"
+    add_password(path, "ann", "first")
+    with pytest.raises(PasswordFileError, match=r"already has a line for 'ann'$"):
+        add_password(path, "ann", "again")
+    path.chmod(0o644)
+    with pytest.raises(PasswordFileError, match="may be read by others: chmod 600"):
+        add_password(path, "bea", "second")
+    assert path.read_text().count("\n") == 1
+
+
+def test_a_name_that_cannot_be_a_player_name_is_refused_with_its_line() -> None:
+    with pytest.raises(PasswordFileError, match=r"^passwords:1: The name before the colon must"):
+        parse_password_lines(f"{'a' * 40}:{hash_password('a')}\n", "passwords")

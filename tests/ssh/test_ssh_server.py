@@ -248,6 +248,8 @@ def test_a_session_gets_only_the_environment_it_needs() -> None:
         "HOME": "/home/host",
         "LC_ALL": "C.UTF-8",
         "LIAR_TUI_DATA_DIR": "/srv/liar",
+        "XDG_CONFIG_HOME": "/srv/config",
+        "XDG_DATA_HOME": "/srv/data",
         "SSH_AUTH_SOCK": "/tmp/agent.1",
         "AWS_SECRET_ACCESS_KEY": "secret",
     }
@@ -256,4 +258,6 @@ def test_a_session_gets_only_the_environment_it_needs() -> None:
         "HOME": "/home/host",
         "LC_ALL": "C.UTF-8",
         "LIAR_TUI_DATA_DIR": "/srv/liar",
+        "XDG_CONFIG_HOME": "/srv/config",
+        "XDG_DATA_HOME": "/srv/data",
     }
