@@ -100,7 +100,7 @@ class LobbyScreen(LiarScreen[None]):
     def on_mount(self) -> None:
         client = self.online_app.client
         self.query_one("#lobby-title", Static).update(
-            Content.assemble(("Lobby", "bold"), f" · table host {client.address}")
+            Content.assemble(("Lobby", "bold"), self.look.text(f" · table host {client.address}"))
         )
         client.listen(self._heard)
         self._redraw()
@@ -180,8 +180,13 @@ class LobbyScreen(LiarScreen[None]):
             for option in option_list.options
             if not option.disabled and option.id is not None
         ]
+        waiting = self._waiting_ticket()
+        ours = chair_id(waiting.table, waiting.seat) if waiting is not None else None
         if keep in ids:
             option_list.highlighted = option_list.get_option_index(keep)
+        elif ours in ids:
+            # Our own table first: its owner picks whom to remove from there.
+            option_list.highlighted = option_list.get_option_index(ours)
         elif ids:
             option_list.highlighted = option_list.get_option_index(ids[0])
         self.refresh_bindings()

@@ -32,8 +32,8 @@ ERROR_SENTENCES = {
     ErrorCode.BAD_TOKEN: "The host no longer knows your seat (it may have restarted).",
     ErrorCode.NOT_STARTED: "That table has not started yet: press s to start it.",
     ErrorCode.NOT_OWNER: "Only the table's owner can remove a player from it.",
-    ErrorCode.TOO_FAST: "You are sending faster than the host allows: wait a moment and try again.",
-    ErrorCode.IDLE: "The host hung up after too long without a word from you.",
+    ErrorCode.TOO_FAST: "The host hung up: this app sent more than it takes in a second.",
+    ErrorCode.IDLE: "The host hung up after too long without a word from this app.",
 }
 """What the player should know or do, in place of the host's words."""
 
