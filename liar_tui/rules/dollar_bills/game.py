@@ -219,26 +219,51 @@ Event = BidPlaced | Passed | BillsShown | Settled | GameDealt
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game, all of it public once the bills were shown."""
+    """How one finished game came out, all of it public once the bills were shown: the bills
+    and the count, and who paid whom. Views carry the last few of these."""
 
-    game: int
-    starter: int
-    turns: tuple[Turn, ...]
     shown: BillsShown
     settled: Settled
+
+    @property
+    def game(self) -> int:
+        return self.shown.game
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One finished game whole: who opened it, every bid and pass, and how it came out.
+
+    The session keeps one for every game, for a history of the session; a view carries
+    only the records of the last few, so that no view grows with the length of a session.
+    """
+
+    starter: int
+    turns: tuple[Turn, ...]
+    record: GameRecord
 
 
 # --------------------------------------------------------------------------- views
 
+RECENT_GAMES = 10
+"""Games whose record a view carries: a screenful of the ledger's list of games. The rest
+are summed up in the view's running totals."""
+
 
 @dataclass(frozen=True)
 class DollarBillsView:
-    """What one seat may know: its own bill, the bidding so far and the public record."""
+    """What one seat may know: its own bill, the bidding of this game, the running totals of
+    the session and the records of its last few games.
+
+    Its size depends on the table and this game's bidding, never on how many games came
+    before: a session has no end, and a view goes to every seat after every bid and pass.
+    """
 
     seat: int
     seats: int
     rules: Rules
     game: int
+    """This game's number, from 1: every game before it is settled."""
     starter: int
     serial: str
     """This seat's own serial number; the others stay face down until the show."""
@@ -253,12 +278,22 @@ class DollarBillsView:
     """Passes in a row since the standing bid."""
     ledger: tuple[int, ...]
     """Each seat's winnings (or losses) over the session so far."""
-    past_games: tuple[GameRecord, ...]
+    last_bids: tuple[int, ...]
+    """How many games of the session each seat had the last bid in: its bid was shown."""
+    bids_held: tuple[int, ...]
+    """How many of those bids held."""
+    recent_games: tuple[GameRecord, ...]
+    """The records of the last :data:`RECENT_GAMES` games (fewer early on), oldest first."""
 
     @property
     def max_count(self) -> int:
         """The highest count a bid may claim: every digit in play."""
         return self.rules.digits * self.seats
+
+    @property
+    def games_played(self) -> int:
+        """Games settled so far in the session."""
+        return self.game - 1
 
 
 # --------------------------------------------------------------------------- the session
@@ -279,7 +314,9 @@ class DollarBillsSession:
         self.seed = seed
         self.rng = random.Random(seed)
         self.ledger: list[int] = [0] * seats
-        self.past_games: list[GameRecord] = []
+        self.last_bids: list[int] = [0] * seats
+        self.bids_held: list[int] = [0] * seats
+        self.past_games: list[PlayedGame] = []
         self.game = 0
         self.starter = self.rng.randrange(seats)
         self.serials: list[str] = []
@@ -334,7 +371,9 @@ class DollarBillsSession:
             bidder=self.bidder,
             passes=self.passes,
             ledger=tuple(self.ledger),
-            past_games=tuple(self.past_games),
+            last_bids=tuple(self.last_bids),
+            bids_held=tuple(self.bids_held),
+            recent_games=tuple(played.record for played in self.past_games[-RECENT_GAMES:]),
         )
 
     def returns(self) -> tuple[float, ...]:
@@ -352,6 +391,8 @@ class DollarBillsSession:
             "seed": self.seed,
             "rng": self.rng.getstate(),
             "ledger": tuple(self.ledger),
+            "last_bids": tuple(self.last_bids),
+            "bids_held": tuple(self.bids_held),
             "past_games": tuple(self.past_games),
             "game": self.game,
             "starter": self.starter,
@@ -397,9 +438,10 @@ class DollarBillsSession:
         amounts = settle(bid, bidder, self.serials, self.rules.stake)
         self.ledger = [total + amount for total, amount in zip(self.ledger, amounts, strict=True)]
         settled = Settled(self.game, bidder, shown.held, amounts, tuple(self.ledger))
-        self.past_games.append(
-            GameRecord(self.game, self.starter, tuple(self.turns), shown, settled)
-        )
+        self.last_bids[bidder] += 1
+        self.bids_held[bidder] += shown.held
+        record = GameRecord(shown, settled)
+        self.past_games.append(PlayedGame(self.starter, tuple(self.turns), record))
         self.starter = (self.starter + 1) % self.seats
         return [shown, settled, self._deal()]
 

@@ -1,4 +1,8 @@
-"""The ledger: who is up and who is down over the session, and every game that made it so."""
+"""The ledger: who is up and who is down over the session, and the last games that made it so.
+
+It reads one seat's view, which carries the session's running totals and the records of its
+last few games only (a session has no end, and a view must not grow with it).
+"""
 
 from __future__ import annotations
 
@@ -12,31 +16,37 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from liar_tui.rules.dollar_bills.game import GameRecord
+from liar_tui.rules.dollar_bills.game import DollarBillsView
 from liar_tui.screens.dollar_bills.panels import count_phrase, money_text
 from liar_tui.widgets.card_art import CardLook
 
 
-def standings_text(
-    names: Sequence[str], ledger: Sequence[int], games: Sequence[GameRecord], look: CardLook
-) -> Text:
+def standings_text(names: Sequence[str], view: DollarBillsView, look: CardLook) -> Text:
     """One line per seat, richest first: winnings, and how its own bids fared."""
+    ledger = view.ledger
     order = sorted(range(len(names)), key=lambda seat: (-ledger[seat], seat))
     width = max(cell_len(name) for name in names)
-    played = "game" if len(games) == 1 else "games"
-    text = Text(f"{len(games)} {played} played.\n", style="dim")
+    played = "game" if view.games_played == 1 else "games"
+    text = Text(f"{view.games_played} {played} played.\n", style="dim")
     for seat in order:
-        bids = [game for game in games if game.shown.bidder == seat]
-        held = sum(game.shown.held for game in bids)
+        bids, held = view.last_bids[seat], view.bids_held[seat]
         name = names[seat] + " " * (width - cell_len(names[seat]))
         text.append(f"{name}  ")
         money = money_text(ledger[seat], look)
         money.pad_left(7 - money.cell_len)
         text.append_text(money)
-        times = "time" if len(bids) == 1 else "times"
-        text.append(f"   had the last bid {len(bids)} {times}, {held} held\n", style="dim")
+        times = "time" if bids == 1 else "times"
+        text.append(f"   had the last bid {bids} {times}, {held} held\n", style="dim")
     text.rstrip()
     return text
+
+
+def games_title(view: DollarBillsView) -> str:
+    """Over the list of games: it names how many of the session's games it holds."""
+    shown = len(view.recent_games)
+    if shown == view.games_played:
+        return "Games, newest first"
+    return f"The last {shown} of {view.games_played} games, newest first"
 
 
 class BillsLedgerScreen(Screen[None]):
@@ -47,23 +57,17 @@ class BillsLedgerScreen(Screen[None]):
         Binding("escape,l,enter", "close", "Back"),
     ]
 
-    def __init__(
-        self,
-        names: Sequence[str],
-        ledger: Sequence[int],
-        games: Sequence[GameRecord],
-        look: CardLook,
-    ) -> None:
+    def __init__(self, names: Sequence[str], view: DollarBillsView, look: CardLook) -> None:
         super().__init__()
         self.names = tuple(names)
-        self.ledger = tuple(ledger)
-        self.games = tuple(games)
+        self.view = view
+        self.games = view.recent_games
         self.look = look
 
     def compose(self) -> ComposeResult:
         yield Static("Ledger", classes="title")
-        yield Static(standings_text(self.names, self.ledger, self.games, self.look), id="standings")
-        yield Static("Games, newest first", classes="title")
+        yield Static(standings_text(self.names, self.view, self.look), id="standings")
+        yield Static(games_title(self.view), classes="title")
         if self.games:
             yield DataTable(id="games", zebra_stripes=True, cursor_type="row")
         else:

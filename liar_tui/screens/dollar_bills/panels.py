@@ -132,8 +132,8 @@ class BidHistory(Static):
 
     def show(self, view: DollarBillsView) -> None:
         parts: list[RenderableType] = []
-        if view.past_games:
-            last: GameRecord = view.past_games[-1]
+        if view.recent_games:
+            last: GameRecord = view.recent_games[-1]
             outcome = game_outcome(last.shown, self.names)
             parts.append(Text(self.look.text(outcome), style="dim"))
         opener = self.names[view.starter]

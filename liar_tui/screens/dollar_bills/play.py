@@ -99,7 +99,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     def _read_events(self, update: SeatUpdate, before: DollarBillsView | None) -> Iterable[Popup]:
         """The show of the bills at the end of every game; its screen can leave the table."""
         if any(isinstance(event, Settled) for event in update.events):
-            record = update.view.past_games[-1]
+            record = update.view.recent_games[-1]
             screen = partial(BillsRevealScreen, record, self.names, self.look, self.action_ledger)
             yield Popup(screen, closed=self._leave_answered)
 
@@ -202,4 +202,4 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         if not self._views:
             return
         view = self._public_view()
-        self.app.push_screen(BillsLedgerScreen(self.names, view.ledger, view.past_games, self.look))
+        self.app.push_screen(BillsLedgerScreen(self.names, view, self.look))

@@ -56,7 +56,9 @@ def crafted_view(
         bidder=bidder,
         passes=0,
         ledger=(0,) * seats,
-        past_games=(),
+        last_bids=(0,) * seats,
+        bids_held=(0,) * seats,
+        recent_games=(),
     )
 
 

@@ -23,12 +23,14 @@ from liar_tui.rules.dollar_bills.game import (
     MAX_STAKE,
     MIN_DIGITS,
     MIN_SEATS,
+    RECENT_GAMES,
     Bid,
     BidPlaced,
     BillsShown,
     DollarBillsSession,
     DollarBillsView,
     GameDealt,
+    GameRecord,
     Pass,
     Passed,
     PlaceBid,
@@ -204,9 +206,10 @@ def test_a_game_from_the_opening_bid_to_the_next_deal() -> None:
     assert (session.game, session.starter, session.to_act()) == (2, second, (second,))
     assert session.standing is None and session.turns == []
     assert tuple(session.ledger) == amounts
-    record = session.past_games[0]
-    assert (record.starter, record.shown, record.settled) == (first, shown, settled)
-    assert len(record.turns) == 6
+    played = session.past_games[0]
+    assert (played.starter, played.record) == (first, GameRecord(shown, settled))
+    assert len(played.turns) == 6
+    assert session.view(second).recent_games == (played.record,)
 
 
 def test_a_raise_resets_the_passes_so_every_other_seat_must_pass_again() -> None:
@@ -298,12 +301,24 @@ def strings_in(value: object) -> list[str]:
 def check_view_is_private(view: DollarBillsView, session: DollarBillsSession) -> None:
     """Only the seat's own bill is in its view, besides the bills of past games.
 
-    The past games must be the session's record, which :func:`check_record` holds to the
-    shows; so only the rest of the view is searched, keeping this linear.
+    The past games must be the last of the session's records, which :func:`check_record`
+    holds to the shows; so only the rest of the view is searched, keeping this linear.
     """
     assert view.serial == session.serials[view.seat]
-    assert view.past_games == tuple(session.past_games)
-    assert strings_in(dataclasses.replace(view, past_games=())) == [view.serial]
+    last = session.past_games[-RECENT_GAMES:]
+    assert view.recent_games == tuple(played.record for played in last)
+    assert strings_in(dataclasses.replace(view, recent_games=())) == [view.serial]
+
+
+def check_running_totals(view: DollarBillsView, session: DollarBillsSession) -> None:
+    """The view's totals are what the session's whole record adds up to."""
+    records = [played.record for played in session.past_games]
+    assert view.games_played == len(records)
+    assert view.ledger == tuple(session.ledger)
+    for seat in range(session.seats):
+        own = [record for record in records if record.shown.bidder == seat]
+        assert view.last_bids[seat] == len(own)
+        assert view.bids_held[seat] == sum(record.shown.held for record in own)
 
 
 def check_record(session: DollarBillsSession) -> None:
@@ -313,17 +328,17 @@ def check_record(session: DollarBillsSession) -> None:
     assert sum(session.ledger) == 0
     totals = [0] * seats
     starter = random.Random(session.seed).randrange(seats)
-    for number, record in enumerate(session.past_games, start=1):
-        shown, settled = record.shown, record.settled
-        assert (record.game, shown.game, settled.game) == (number, number, number)
-        assert record.starter == starter
-        assert strings_in(dataclasses.replace(record, shown=None)) == []
+    for number, played in enumerate(session.past_games, start=1):
+        shown, settled = played.record.shown, played.record.settled
+        assert (played.record.game, shown.game, settled.game) == (number, number, number)
+        assert played.starter == starter
+        assert strings_in(dataclasses.replace(played.record, shown=None)) == []
         assert strings_in(shown) == list(shown.serials)
         starter = (starter + 1) % seats
-        assert record.turns[-seats + 1 :] == tuple(
+        assert played.turns[-seats + 1 :] == tuple(
             Pass((shown.bidder + step) % seats) for step in range(1, seats)
         )
-        assert record.turns[-seats] == PlaceBid(shown.bidder, shown.bid)
+        assert played.turns[-seats] == PlaceBid(shown.bidder, shown.bid)
         assert shown.count == count_digit(shown.bid.digit, shown.serials)
         assert settled.held == (shown.count >= shown.bid.count)
         assert settled.amounts == settle(
@@ -358,6 +373,7 @@ def check_invariants(session: DollarBillsSession, actions: list[Turn]) -> None:
     check_turn(session)
     for seat in range(session.seats):
         check_view_is_private(session.view(seat), session)
+    check_running_totals(session.view(session.turn), session)
     if len(actions) % WHOLE_SESSION_CHECK_EVERY == 0:
         assert copy.deepcopy(session) == session
         again = replay(session.rules, session.seats, session.seed, actions)

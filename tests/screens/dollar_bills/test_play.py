@@ -6,10 +6,11 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.dollar_bills.game import (
+    RECENT_GAMES,
     Bid,
     DollarBillsSession,
     GameRecord,
@@ -123,7 +124,7 @@ async def test_a_game_by_keys_alone_ends_in_a_reveal_read_from_the_screen() -> N
         assert isinstance(app.screen, DollarBillsPlayScreen)
         assert app.screen.query_one(BillFace).serial == table.view(0).serial
         await play_to_the_show(pilot, app)
-        (record,) = table.view(0).past_games
+        (record,) = table.view(0).recent_games
         check_reveal_against(record, screen_text(app), table.setup.names)
         await pilot.press("enter")
         await settle(pilot)
@@ -161,7 +162,7 @@ async def test_a_game_by_mouse_alone_then_the_ledger_and_leave() -> None:
         await settle(pilot)
         assert isinstance(app.screen, BillsLedgerScreen)
         text = screen_text(app)
-        (record,) = table.view(0).past_games
+        (record,) = table.view(0).recent_games
         assert "1 game played." in text
         assert f"{table.setup.names[record.shown.bidder]}: {record.shown.bid.text}" in text
         await pilot.press("escape")
@@ -246,7 +247,7 @@ async def test_hot_seat_shows_one_bill_at_a_time_behind_a_privacy_screen() -> No
         await settle(pilot)
         table = app.table
         turns = 0
-        while not table.view(0).past_games:
+        while not table.view(0).recent_games:
             turns += 1
             assert turns < MAX_TURNS
             assert isinstance(app.screen, BillPrivacyScreen)
@@ -278,7 +279,7 @@ async def test_ten_seats_with_twelve_digits_fit_80_by_24() -> None:
             assert name in text
         assert "Bid (Enter)" in text
         await play_to_the_show(pilot, app)
-        (record,) = app.table.view(0).past_games
+        (record,) = app.table.view(0).recent_games
         text = screen_text(app)
         for serial in record.shown.serials:
             assert " ".join(serial) in text
@@ -380,3 +381,36 @@ async def test_the_panels_say_you_start_and_you_pass() -> None:
         assert "Game 1 · You start " in text
         assert "Bea passes Cal Three 4s You pass" in text
         assert "You starts" not in text and "You passes" not in text
+
+
+async def test_the_ledger_of_a_long_session_lists_its_last_games_and_counts_them_all() -> None:
+    """The view carries only the last games' records: the ledger lists those and says so,
+    while its standings count every game from the view's running totals."""
+    session = DollarBillsSession(Rules(digits=4), 3, seed=11)
+    games = RECENT_GAMES + 15
+    while session.game <= games:
+        (seat,) = session.to_act()
+        digit = session.game % 10
+        session.apply(Pass(seat) if session.turns else PlaceBid(seat, Bid(2, digit)))
+    view = session.view(0)
+    names = ("You", "Ada", "Bea")
+
+    class Ledger(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(BillsLedgerScreen(names, view, CardLook()))
+
+    app = Ledger()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{games} games played." in text
+        assert f"The last {RECENT_GAMES} of {games} games, newest first" in text
+        rows = app.screen.query_one("#games", DataTable)
+        listed = [int(str(key.value)) for key in rows.rows]
+        assert listed == list(range(games, games - RECENT_GAMES, -1))
+        for seat, name in enumerate(names):
+            own = [
+                played.record for played in session.past_games if played.record.shown.bidder == seat
+            ]
+            held = sum(record.shown.held for record in own)
+            assert f"had the last bid {len(own)} times, {held} held" in text, name

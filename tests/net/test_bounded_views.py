@@ -1,0 +1,157 @@
+"""No view sent to a client grows with the length of a session (issue 12, finding 7).
+
+A dollar-bill session has no end, and its views once carried every past game: a ten-seat
+table's updates passed the client's 4 MB frame limit after about 5,600 games, and a
+resuming client never got its update. The frames measured here are the ones a host sends
+(:func:`~liar_tui.net.protocol.encode_frame` of an ``Update``) to a seat as the table plays.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from liar_tui.bots.base import Bot
+from liar_tui.bots.dollar_bills.easy import EasyDollarBillsBot
+from liar_tui.bots.dollar_bills.normal import DollarBillsBot
+from liar_tui.net.protocol import MAX_FRAME_BYTES, Update, encode_frame
+from liar_tui.rules.dollar_bills.game import (
+    DIGIT_ORDER,
+    RECENT_GAMES,
+    DollarBillsView,
+    Pass,
+    PlaceBid,
+    Settled,
+    Turn,
+    lowest_raise,
+)
+from liar_tui.rules.dollar_bills.rules import MAX_DIGITS, MAX_SEATS, Rules
+from liar_tui.table.local import open_table
+from liar_tui.table.seats import default_seats
+from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import Refused, SeatUpdate, Table
+
+SMALL_FRAME = MAX_FRAME_BYTES
+"""64 KB: what issue 12 asks of a 10,000-game session's frames (the most a host accepts
+from a client, far below the 4 MB a client accepts from a host)."""
+
+Policy = Callable[[DollarBillsView], Turn]
+
+
+def ladder(view: DollarBillsView) -> Turn:
+    """Every game the same shape: each seat raises once, to the next digit up, then all pass.
+
+    Every game has as many bids and passes as the one before, so a view that does not grow
+    with the session gives frames of the same size game after game, bar a digit more in a
+    number now and then.
+    """
+    bids = sum(isinstance(turn, PlaceBid) for turn in view.turns)
+    if bids == view.seats:
+        return Pass(view.seat)
+    digit = DIGIT_ORDER[(view.game + bids) % len(DIGIT_ORDER)]
+    return PlaceBid(view.seat, lowest_raise(view.standing, digit))
+
+
+def ten_seat_table(digits: int = MAX_DIGITS, seed: int = 12) -> Table:
+    rules = Rules(digits=digits)
+    return open_table(
+        TableSetup("liars-poker-bills", rules, default_seats(bots=MAX_SEATS - 1), seed)
+    )
+
+
+def frame(update: SeatUpdate) -> bytes:
+    """The bytes a host sends for ``update``."""
+    return encode_frame(Update(1, update))
+
+
+def is_show(update: SeatUpdate) -> bool:
+    """Whether ``update`` follows a show: it carries the show's events and the next deal."""
+    return any(isinstance(event, Settled) for event in update.events)
+
+
+def play_games(
+    table: Table, games: int, policy: Policy, watch: Callable[[SeatUpdate], None]
+) -> None:
+    """Play until ``games`` games are settled; ``watch`` sees every update sent to seat 0."""
+
+    def listen(update: SeatUpdate | Refused) -> None:
+        assert isinstance(update, SeatUpdate), update
+        watch(update)
+
+    table.subscribe(0, listen)
+    while table.completed_games() < games:
+        (seat,) = table.to_act()
+        table.handle(policy(table.view(seat)))
+    table.unsubscribe(0, listen)
+
+
+def show_frames(games: int) -> list[int]:
+    """The frame sizes after each show of a ten-seat, twelve-digit session of ``games`` games:
+    as the same ladder of bids is played every game, these differ only in the record."""
+    sizes: list[int] = []
+
+    def measure(update: SeatUpdate) -> None:
+        if is_show(update):
+            sizes.append(len(frame(update)))
+
+    play_games(ten_seat_table(), games, ladder, measure)
+    assert len(sizes) == games
+    return sizes
+
+
+def test_a_bills_frame_stops_growing_once_the_last_games_are_full() -> None:
+    sizes = show_frames(300)
+    # Beyond the first games the record carries the same number of games; only a number
+    # (the game, a total) growing by a digit may lengthen it, by a few bytes per seat.
+    full = 3 * RECENT_GAMES
+    assert sizes[-1] - sizes[full] < 100, (sizes[full], sizes[-1])
+    assert max(sizes) < SMALL_FRAME
+
+
+def bots_policy(make: Callable[[random.Random], Bot], seats: int) -> Policy:
+    """Each seat played by its own bot of one kind."""
+    bots = [make(random.Random(seat)) for seat in range(seats)]
+
+    def act(view: DollarBillsView) -> Turn:
+        turn: Turn = bots[view.seat].act(view)
+        return turn
+
+    return act
+
+
+@pytest.mark.parametrize(
+    ("make", "games"),
+    [(DollarBillsBot, 100), (EasyDollarBillsBot, 3 * RECENT_GAMES // 2)],
+    ids=["normal bots", "easy bots, long games"],
+)
+def test_bots_at_a_ten_seat_table_send_small_frames_game_after_game(
+    make: Callable[[random.Random], Bot], games: int
+) -> None:
+    """Bots bid as they will: easy ones draw a game out to some two hundred bids and
+    passes, and still no frame carries more than this game's bidding and the last games."""
+    sizes: list[int] = []
+    table = ten_seat_table(digits=8)
+    play_games(table, games, bots_policy(make, MAX_SEATS), lambda up: sizes.append(len(frame(up))))
+    assert max(sizes) < SMALL_FRAME // 2
+
+
+@pytest.mark.slow
+def test_a_ten_thousand_game_session_of_bots_keeps_every_frame_under_64_kb() -> None:
+    """Ten seats of bots, twelve-digit bills, 10,000 games: every update to a seat is encoded
+    as the host sends it, and the frames after the shows stop growing with the record."""
+    sizes: list[int] = []
+    shows: list[int] = []
+
+    def measure(update: SeatUpdate) -> None:
+        size = len(frame(update))
+        sizes.append(size)
+        if is_show(update):
+            shows.append(size)
+
+    policy = bots_policy(DollarBillsBot, MAX_SEATS)
+    play_games(ten_seat_table(), 10_000, policy, measure)
+    assert len(shows) == 10_000
+    assert max(sizes) < SMALL_FRAME
+    assert max(shows[-1000:]) < max(shows[RECENT_GAMES : 10 * RECENT_GAMES]) + 500
