@@ -439,6 +439,19 @@ def test_random_sessions_keep_every_invariant(
     assert len(session.past_games) == 4
 
 
+def test_a_long_session_s_views_carry_its_totals_and_only_its_last_games() -> None:
+    """Past the window every view holds the last games' records (checked after every action
+    by :func:`check_view_is_private`), while the session keeps every game whole."""
+    games = 2 * RECENT_GAMES + 3
+    session = play_games(Rules(digits=4), 3, seed=8, games=games, chooser=random.Random(8))
+    assert len(session.past_games) == games
+    view = session.view(0)
+    assert [record.game for record in view.recent_games] == list(
+        range(games - RECENT_GAMES + 1, games + 1)
+    )
+    assert sum(view.last_bids) == games
+
+
 @pytest.mark.slow
 @given(
     rule_sets,
