@@ -8,7 +8,8 @@ rely on:
 
 * a state that is not over has a seat to act, and that seat has a legal action; a seat not
   to act has none, and an action sent for it is refused;
-* every action ``legal_actions`` lists is accepted (its refusal is None);
+* every action ``legal_actions`` lists is accepted (its refusal is None), and so is the
+  plugin's ``fallback_action``, the last resort of a bot that fails;
 * the codec round-trips every action applied, every event and every seat's view, tagged;
 * no seat's view reaches another seat's hidden cards (the walk of
   ``tests/arena/test_views_hide.py``);
@@ -171,6 +172,9 @@ class RandomGame:
             reason = state.refusal(action)
             assert reason is None, f"the listed action {action!r} is refused: {reason}"
             assert refused_for_another_seat(action, state), f"{action!r} out of turn is taken"
+        fallback = self.info.fallback_action(state.view(seat))
+        reason = state.refusal(fallback)
+        assert reason is None, f"the fallback action {fallback!r} is refused: {reason}"
         partial = self.game_id in PARTIAL_LEGAL_ACTIONS
         if listed and not (partial and self.chooser.random() < 0.5):
             action = self.chooser.choice(listed)
@@ -282,3 +286,12 @@ def test_it_catches_a_listed_action_the_rules_refuse(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(HighCardGame, "legal_actions", one_too_many)
     with pytest.raises(AssertionError, match="is refused"):
         RandomGame(FOURTH_GAME, seats=2, seed=3).play()
+
+
+@pytest.mark.usefixtures("fourth_game")
+def test_it_catches_a_fallback_action_the_rules_refuse(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.fourth_game.plugin import HighCardPlugin
+
+    monkeypatch.setattr(HighCardPlugin, "fallback_action", lambda self, view: Call(view.seat))
+    with pytest.raises(AssertionError, match=r"fallback action .* is refused"):
+        RandomGame(FOURTH_GAME, seats=2, seed=4).play()

@@ -127,6 +127,14 @@ class DollarBillsPlugin(GamePlugin):
 
         return DollarBillsBot(rng)
 
+    def fallback_action(self, view: Any) -> Any:
+        """A pass, or the lowest bid (one 1) when there is nothing to pass on."""
+        from liar_tui.rules.dollar_bills import game as bills
+
+        if view.standing is None:
+            return bills.PlaceBid(view.seat, bills.bid_numbered(0))
+        return bills.Pass(view.seat)
+
     def rules_summary(self, rules: Any) -> str:
         return f"{rules.digits}-digit serials, ${rules.stake} a game"
 

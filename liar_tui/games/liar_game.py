@@ -124,6 +124,12 @@ class LiarGamePlugin(GamePlugin):
 
         return LiarGameBot(rng)
 
+    def fallback_action(self, view: Any) -> Any:
+        """The first three cards of the pocket: any three are a hand."""
+        from liar_tui.rules.liar_game import game as liar_game
+
+        return liar_game.ShowHand(view.seat, view.pocket[: liar_game.HAND_SIZE])
+
     def rules_summary(self, rules: Any) -> str:
         decks = "one deck" if rules.decks == 1 else "two decks"
         variants = len(rules.variants)

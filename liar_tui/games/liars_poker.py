@@ -161,6 +161,20 @@ class LiarsPokerPlugin(GamePlugin):
 
         return LiarsPokerBot(rng)
 
+    def fallback_action(self, view: Any) -> Any:
+        """The table's own rules, a challenge, one card discarded, or a declaration that
+        beats the standing one (the best hand first), whichever the phase asks for."""
+        from liar_tui.rules.liars_poker import game as poker
+
+        seat = view.seat
+        if view.phase is poker.Phase.CHOOSE_RULES:
+            return poker.ChooseRules(seat, view.rules.round)
+        if view.phase is poker.Phase.DECIDE:
+            return poker.Challenge(seat)
+        if view.phase is poker.Phase.DISCARD:
+            return poker.Discard(seat, view.hand[:1])
+        return _declaration_or_chip(view)
+
     def rules_summary(self, rules: Any) -> str:
         parts = [f"{rules.lives} {'life' if rules.lives == 1 else 'lives'}"]
         if rules.chips:
@@ -208,6 +222,24 @@ class LiarsPokerPlugin(GamePlugin):
         from liar_tui.screens.liars_poker.play import saved_summary
 
         return saved_summary(setup, view)
+
+
+def _declaration_or_chip(view: Any) -> Any:
+    """A declaration above the standing one: the best hand on the table said in full, else
+    the highest category said bare that still beats it. Only a taker whose new face-up cards
+    left nothing to beat it with (then a Double Dip chip is what it may play) finds none."""
+    from liar_tui.rules.liars_poker import floor as floors
+    from liar_tui.rules.liars_poker import game as poker
+    from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
+
+    rules, communal = view.round_rules.poker, view.communal
+    top = declaration_of(floors.highest_hand(rules, communal))
+    for declaration in (top, *(Declaration(category) for category in reversed(rules.order()))):
+        if poker.raise_refusal(declaration, view.standing, rules, communal) is None:
+            return poker.Declare(view.seat, declaration)
+    if view.playable_chips:
+        return poker.PlayChip(view.seat, view.playable_chips[0])
+    return poker.Declare(view.seat, top)
 
 
 plugin = LiarsPokerPlugin()

@@ -136,6 +136,27 @@ class GamePlugin(ABC):
     def bot(self, level: BotLevel, rng: random.Random) -> Bot:
         """The bot for a seat at ``level``, drawing its own randomness from ``rng``."""
 
+    @abstractmethod
+    def fallback_action(self, view: Any) -> Any:
+        """A legal action for the seat of ``view``, which is to act, chosen with no strategy.
+
+        The last resort of :meth:`safe_bot` when a seat's bot and the easy bot both fail: a
+        table must never wait on a seat that cannot answer, so this must not fail either.
+        """
+
+    def safe_bot(self, level: BotLevel, rng: random.Random) -> Bot:
+        """The bot for a seat at ``level``, wrapped so that its failure never freezes a table:
+        if it raises, the easy bot answers that decision (drawing from the same ``rng``), and
+        if that raises too, :meth:`fallback_action`."""
+        from liar_tui.bots.safe import SafeBot
+        from liar_tui.table.seats import BotLevel
+
+        def easy() -> Bot:
+            return self.bot(BotLevel.EASY, rng)
+
+        stand_in = None if level is BotLevel.EASY else easy
+        return SafeBot(self.bot(level, rng), stand_in, self.fallback_action)
+
     # ------------------------------------------------------------------------------ words
 
     @abstractmethod

@@ -114,6 +114,9 @@ class HighCardPlugin(GamePlugin):
         wild = {BotLevel.EASY: 0.4, BotLevel.NORMAL: 0.05, BotLevel.HARD: 0.0}[level]
         return HighCardBot(rng, wild=wild)
 
+    def fallback_action(self, view: Any) -> Any:
+        return high_card_rules.actions_in(view)[0]
+
     # words ------------------------------------------------------------------------
 
     def rules_summary(self, rules: Any) -> str:

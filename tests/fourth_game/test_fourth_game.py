@@ -144,7 +144,7 @@ async def test_two_people_play_it_on_the_network_host(
             await client.send(TakeSeat(table, seat))
             seated.append(await client.expect(Seated))
         assert seated[0].setup.rules == Rules(target=2)
-        await clients[1].send(StartTable(seated[1].token))
+        await clients[0].send(StartTable(seated[0].token))  # the creator owns the table
         players = [
             play_seat(client, s, make_bot(GAME_ID, BotLevel.NORMAL, random.Random(s.seat)), GAME_ID)
             for client, s in zip(clients, seated, strict=True)
