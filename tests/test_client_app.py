@@ -31,6 +31,7 @@ from liar_tui.screens.liar_game.hand_picker import HandPicker
 from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.screens.lobby import LobbyScreen
+from liar_tui.screens.online_options import OnlineTableStarter
 from liar_tui.screens.setup import SetupScreen
 from liar_tui.screens.table_code import TableCodeScreen
 from liar_tui.store.settings import Settings
@@ -435,3 +436,8 @@ async def test_a_code_and_a_lost_seat_are_told_on_any_screen() -> None:
         ]
         (code, *_) = app._notifications
         assert code.timeout >= 60
+
+
+def test_the_online_app_is_where_the_online_setup_creates_its_tables() -> None:
+    app = ClientApp(HostClient(Address("127.0.0.1", 1), "Ann"), Settings())
+    assert isinstance(app, OnlineTableStarter)

@@ -12,7 +12,11 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from liar_tui.games import plugin
 from liar_tui.screens.base import LiarScreen
-from liar_tui.screens.online_options import OnlineOptions, OnlineTableStarter
+from liar_tui.screens.online_options import (
+    OnlineOptions,
+    OnlineTableOptions,
+    OnlineTableStarter,
+)
 from liar_tui.screens.rules_editing import RulesEditor, find_rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
@@ -129,12 +133,11 @@ class SetupScreen(LiarScreen[None]):
         seats = self.query_one(SeatEditor)
         rules, problems = self.rules_editor.read()
         problems = seats.problems() + problems
+        options: OnlineTableOptions | None = None
         if self.online:
             options, option_problems = self.query_one(OnlineOptions).read()
             problems += option_problems
-            seed: int | str | None = None
-        else:
-            seed = parse_seed(self.query_one("#seed", Input).value)
+        seed = None if self.online else parse_seed(self.query_one("#seed", Input).value)
         if isinstance(seed, str):
             problems.append(seed)
             seed = None
@@ -145,7 +148,7 @@ class SetupScreen(LiarScreen[None]):
             return
         report.display = False
         setup = TableSetup(self.game, rules, seats.seats, random_seed() if seed is None else seed)
-        if self.online:
+        if options is not None:
             cast("OnlineTableStarter", self.app).start_online_table(setup, options)
         else:
             self.liar_app.start_table(setup)

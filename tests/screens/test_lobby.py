@@ -193,6 +193,14 @@ def test_rules_are_summed_up_in_a_few_words() -> None:
     assert rules_summary("liars-poker-bills", TABLES[2].rules) == "8-digit serials, $2 a game"
 
 
+def test_snapshot_the_code_of_a_private_table_asked_for(snap_compare) -> None:
+    async def ask(pilot: Any) -> None:
+        await highlight(pilot.app, 4, 3)
+        await pilot.press("enter", *"K7Q")
+
+    assert snap_compare(lobby_app(TABLES), terminal_size=SIZE, run_before=ask)
+
+
 async def test_an_occupied_chair_is_not_taken_and_says_why() -> None:
     app = lobby_app(TABLES)
     async with app.run_test(size=SIZE) as pilot:
