@@ -106,10 +106,6 @@ class PasswordGate:
             self._failed(key, state)
             return Verdict.WRONG
 
-    def locked_out(self, address: str) -> bool:
-        state = self._addresses.get(address_key(address))
-        return state is not None and self._clock() < state.locked_until
-
     def _failed(self, key: str, state: _Address) -> None:
         now = self._clock()
         state.failures += 1

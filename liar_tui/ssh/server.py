@@ -365,27 +365,30 @@ class _Doorkeeper(asyncssh.SSHServer):
                 asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                 f"at most {SESSIONS_PER_CONNECTION} sessions on one connection",
             )
-        self._stop_empty_timer()
         session = self._door.new_session(self._player, self._channel_closed)
         self._channels.add(session)
         return session
 
     def _channel_closed(self, session: GameSession) -> None:
         self._channels.discard(session)
-        if not self._channels and self._player is not None:
+        if not self._playing() and self._player is not None:
             self._arm_empty_timer()
 
+    def _playing(self) -> bool:
+        return any(session.started for session in self._channels)
+
     def _arm_empty_timer(self) -> None:
-        """A logged-in connection with no session is closed after a while: otherwise it
-        holds a place among the connections for nothing."""
+        """A logged-in connection with no game going is closed after a while: otherwise it
+        holds a place among the connections for nothing (so does a channel opened and
+        never asked for a shell)."""
         self._stop_empty_timer()
         loop = asyncio.get_running_loop()
         self._empty_timer = loop.call_later(self._door.options.session_wait, self._close_empty)
 
     def _close_empty(self) -> None:
         self._empty_timer = None
-        if self._channels or self._connection is None:
-            return
+        if self._playing() or self._connection is None:
+            return  # armed again when the last game's channel closes
         log.info(
             "%s closed: no session for %g seconds", self._player, self._door.options.session_wait
         )

@@ -167,6 +167,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     # the server's side
 
+    @property
+    def started(self) -> bool:
+        """Whether the game was started (it may have ended since); a channel opened and
+        never asked for a shell, or refused, was not."""
+        return self._task is not None
+
     def end(self, message: str) -> None:
         """Stop the child and close the session with ``message`` (idle, or shutting down)."""
         if self._lost or self._farewell is not None:

@@ -45,9 +45,11 @@ class WatchedFile(Generic[Contents]):
                 )
         return self._contents
 
-    def _current_stamp(self) -> tuple[int, int, int] | None:
+    def _current_stamp(self) -> tuple[int, int, int, int] | None:
+        """What changes when the file does; the change time too, so a chmod that opens the
+        password file to others is noticed (and that version refused)."""
         try:
             status = self.path.stat()
         except OSError:
             return None
-        return (status.st_ino, status.st_mtime_ns, status.st_size)
+        return (status.st_ino, status.st_mtime_ns, status.st_ctime_ns, status.st_size)

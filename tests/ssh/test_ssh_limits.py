@@ -81,7 +81,7 @@ async def test_a_player_beyond_their_connections_is_disconnected(tmp_path: Path)
             await asyncio.wait_for(second.wait_closed(), TIMEOUT)
             game = await first.create_process(**SHELL)
             await read_until(game.stdout, "size")
-        await wait_until(lambda: door.connection_count == 0, "both connections were gone")
+        await wait_until(lambda: door.connection_count == door.session_count == 0, "both were gone")
         async with connect(port, ann) as again:
             game = await again.create_process(**SHELL)
             await read_until(game.stdout, "size")
@@ -152,3 +152,22 @@ async def _count_closed(
             closed += reader.at_eof()
         if closed >= wanted:
             return closed
+
+
+async def test_a_channel_that_never_asks_for_a_shell_does_not_keep_the_connection(
+    tmp_path: Path,
+) -> None:
+    """asyncssh's client asks for a shell as soon as a channel opens; a hostile one need not,
+    so the channel is opened by hand here (asyncssh has no public call for that)."""
+    ann = make_keys(tmp_path, "ann")
+    async with (
+        serving(options(tmp_path, ann, session_wait=0.3)) as (door, port),
+        connect(port, ann) as conn,
+    ):
+        loop = asyncio.get_running_loop()
+        channel: asyncssh.SSHClientChannel[bytes] = asyncssh.SSHClientChannel(
+            conn, loop, "strict", None, "strict", 2**21, 32_768
+        )
+        await channel._open(b"session")
+        await asyncio.wait_for(conn.wait_closed(), TIMEOUT)
+        await wait_until(lambda: door.connection_count == 0, "the connection was gone")

@@ -261,3 +261,17 @@ def test_a_session_gets_only_the_environment_it_needs() -> None:
         "XDG_CONFIG_HOME": "/srv/config",
         "XDG_DATA_HOME": "/srv/data",
     }
+
+
+async def test_a_password_file_opened_to_others_later_is_not_read_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The last private version keeps working (nobody is locked out), and the log says why
+    a later version is not used."""
+    path = password_file(tmp_path, "ann")
+    async with serving(options(tmp_path, None, password_file=path)) as (_, port):
+        path.chmod(0o644)
+        async with connect(port, None, password=PASSWORD) as conn:
+            game = await open_game(conn)
+            await read_until(game.stdout, "name=ann")
+    assert "may be read by others: chmod 600" in caplog.text
