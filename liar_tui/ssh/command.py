@@ -31,6 +31,7 @@ from liar_tui.ssh.limits import (
     MOST_ROWS,
     PASSWORD_TRIES,
     SESSIONS_PER_CONNECTION,
+    UNKNOWN_KEYS,
 )
 
 if TYPE_CHECKING:
@@ -76,7 +77,8 @@ def add_parser(
             "NAME's line (the password read without echo), creating FILE readable by you "
             "only; ssh-serve refuses a password file others may read (chmod 600 FILE fixes "
             "it). --hash-password NAME prints a line instead. "
-            f"Limits: {PASSWORD_TRIES} password tries per connection; a wrong password makes "
+            f"Limits: {PASSWORD_TRIES} password tries and {UNKNOWN_KEYS} unknown keys per "
+            "connection; a wrong password makes "
             "the next try from that address wait (--password-delay, doubling each time), and "
             "--lockout-after wrong ones in a row lock the address out, right password or not, "
             f"for --lockout-time; {LOGINS_PER_ADDRESS} logins at once per address, "

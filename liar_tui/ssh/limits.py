@@ -22,6 +22,9 @@ LOGINS_PER_ADDRESS = 10
 """Connections from one address still logging in at once (OpenSSH's MaxStartups is 10)."""
 PASSWORD_TRIES = 6
 """Password tries on one connection before it is closed (OpenSSH's MaxAuthTries)."""
+UNKNOWN_KEYS = 20
+"""Keys not in the keys file a connection may offer before it is closed: more than
+OpenSSH's 6, since an agent may hold many keys before the right one."""
 SESSIONS_PER_CONNECTION = 2
 """Session channels one connection may hold open, started or not."""
 

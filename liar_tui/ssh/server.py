@@ -41,6 +41,7 @@ from liar_tui.ssh.limits import (
     LOGINS_PER_ADDRESS,
     PASSWORD_TRIES,
     SESSIONS_PER_CONNECTION,
+    UNKNOWN_KEYS,
 )
 from liar_tui.ssh.named_keys import NamedKeys, read_named_keys
 from liar_tui.ssh.passwords import PasswordFileError, ScryptHash, check_password
@@ -283,6 +284,7 @@ class _Doorkeeper(asyncssh.SSHServer):
         self._password_player: str | None = None
         self._player: str | None = None
         self._password_tries = 0
+        self._unknown_keys = 0
         self._channels: set[GameSession] = set()
         self._empty_timer: asyncio.TimerHandle | None = None
 
@@ -331,6 +333,9 @@ class _Doorkeeper(asyncssh.SSHServer):
         keys = self._door.named_keys()
         player = None if keys is None else keys.name_for(key, self._address, self._address)
         if player is None:
+            self._unknown_keys += 1
+            if self._unknown_keys >= UNKNOWN_KEYS:
+                self._give_up(f"too many unknown keys ({UNKNOWN_KEYS})")
             return False
         self._key_player = player
         return True
@@ -347,13 +352,15 @@ class _Doorkeeper(asyncssh.SSHServer):
             self._password_player = username  # the password file's name for this password
             return True
         log.info("password %s for %r from %s", verdict.value, username, self._address)
-        if self._password_tries >= PASSWORD_TRIES and self._connection is not None:
-            log.info("closed %s after %d password tries", self._address, PASSWORD_TRIES)
-            self._connection.disconnect(
-                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                f"too many password tries ({PASSWORD_TRIES})",
-            )
+        if self._password_tries >= PASSWORD_TRIES:
+            self._give_up(f"too many password tries ({PASSWORD_TRIES})")
         return False
+
+    def _give_up(self, reason: str) -> None:
+        """Close a connection that has tried enough credentials."""
+        assert self._connection is not None
+        log.info("closed %s: %s", self._address, reason)
+        self._connection.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
 
     # sessions
 

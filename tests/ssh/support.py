@@ -75,17 +75,21 @@ async def serving(door_options: SshOptions) -> AsyncIterator[tuple[SshFrontDoor,
 
 
 def connect(port: int, keys: Keys | None, username: str = "ann", **extra: object):
-    """An asyncssh client connection (an async context manager)."""
+    """An asyncssh client connection (an async context manager); ``extra`` may override
+    the client keys and the methods tried."""
+    settings: dict[str, object] = {
+        "client_keys": [keys.key] if keys else None,
+        "preferred_auth": "publickey" if keys else "password,keyboard-interactive",
+        **extra,
+    }
     return asyncssh.connect(
         "127.0.0.1",
         port,
         username=username,
         known_hosts=None,
-        client_keys=[keys.key] if keys else None,
         agent_path=None,
         config=None,
-        preferred_auth="publickey" if keys else "password,keyboard-interactive",
-        **extra,
+        **settings,
     )
 
 

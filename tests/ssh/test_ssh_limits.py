@@ -13,7 +13,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from liar_tui.ssh.limits import LOGINS_PER_ADDRESS, SESSIONS_PER_CONNECTION
+from liar_tui.ssh.limits import LOGINS_PER_ADDRESS, SESSIONS_PER_CONNECTION, UNKNOWN_KEYS
 from tests.ssh.support import (
     TIMEOUT,
     authorized_keys_of,
@@ -171,3 +171,16 @@ async def test_a_channel_that_never_asks_for_a_shell_does_not_keep_the_connectio
         await channel._open(b"session")
         await asyncio.wait_for(conn.wait_closed(), TIMEOUT)
         await wait_until(lambda: door.connection_count == 0, "the connection was gone")
+
+
+async def test_a_connection_offering_key_after_unknown_key_is_closed(tmp_path: Path) -> None:
+    ann = make_keys(tmp_path, "ann")
+    strangers = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(UNKNOWN_KEYS + 5)]
+    async with serving(options(tmp_path, ann)) as (door, port):
+        with pytest.raises((asyncssh.DisconnectError, asyncssh.PermissionDenied)):
+            async with connect(port, ann, client_keys=[*strangers, ann.key]):
+                pass
+        await wait_until(lambda: door.connection_count == 0, "the connection was closed")
+        async with connect(port, ann, client_keys=[*strangers[:5], ann.key]) as conn:
+            game = await conn.create_process(**SHELL)
+            await read_until(game.stdout, "name=ann")
