@@ -74,20 +74,19 @@ class PasswordGate:
 
     def __init__(
         self,
-        check: Callable[[str, str], bool],
         policy: GuessingPolicy,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self._check = check
         self._policy = policy
         self._clock = clock or (lambda: asyncio.get_running_loop().time())
         self._sleep = sleep
         self._addresses: OrderedDict[str, _Address] = OrderedDict()
         self._checks = asyncio.Semaphore(CHECKS_AT_ONCE)
 
-    async def attempt(self, address: str, username: str, password: str) -> Verdict:
-        """Check one try from ``address``, after the wait its earlier failures earned."""
+    async def attempt(self, address: str, check: Callable[[], bool]) -> Verdict:
+        """One try from ``address``: after the wait its earlier failures earned, ``check``
+        runs in a worker thread (it must touch nothing the event loop changes)."""
         key = address_key(address)
         state = self._remember(key)
         async with state.turn:
@@ -99,7 +98,7 @@ class PasswordGate:
             if state.next_try > now:
                 await self._sleep(state.next_try - now)
             async with self._checks:
-                accepted = await asyncio.to_thread(self._check, username, password)
+                accepted = await asyncio.to_thread(check)
             if accepted:
                 state.failures, state.next_try = 0, 0.0
                 return Verdict.ACCEPTED

@@ -133,7 +133,7 @@ class SshFrontDoor:
         self._logging_in: Counter[str] = Counter()
         self._players_connected: Counter[str] = Counter()
         self._sessions: set[GameSession] = set()
-        self._gate = PasswordGate(self._check_password, options.guessing)
+        self._gate = PasswordGate(options.guessing)
 
     @property
     def fingerprint(self) -> str:
@@ -261,12 +261,10 @@ class SshFrontDoor:
         return None if self._passwords is None else self._passwords.current()
 
     async def try_password(self, address: str, username: str, password: str) -> Verdict:
-        return await self._gate.attempt(address, username, password)
-
-    def _check_password(self, username: str, password: str) -> bool:
-        """Run in a worker thread: scrypt takes tens of milliseconds on purpose."""
-        hashes = self.passwords()
-        return hashes is not None and check_password(hashes, username, password)
+        """The file is read here, on the event loop; scrypt, tens of milliseconds on
+        purpose, runs in a worker thread."""
+        hashes = self.passwords() or {}
+        return await self._gate.attempt(address, lambda: check_password(hashes, username, password))
 
     def new_session(self, player: str, on_closed: Callable[[GameSession], None]) -> GameSession:
         return GameSession(player, self._policy, self, on_closed)

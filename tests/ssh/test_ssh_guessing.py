@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -28,6 +29,14 @@ from tests.ssh.support import (
 )
 
 FAST = ("--password-delay=0.01",)
+
+
+def right_password() -> bool:
+    return True
+
+
+def wrong_password() -> bool:
+    return False
 
 
 class Guesser(asyncssh.SSHClient):
@@ -154,16 +163,16 @@ class _Clock:
 async def test_each_wrong_password_doubles_the_wait_before_the_next_try() -> None:
     clock = _Clock()
     policy = GuessingPolicy(delay=1.0, lockout_after=100, lockout_seconds=600.0)
-    gate = PasswordGate(lambda name, password: password == "right", policy, clock.time, clock.sleep)
-    verdicts = [await gate.attempt("10.0.0.1", "ann", "wrong") for _ in range(9)]
+    gate = PasswordGate(policy, clock.time, clock.sleep)
+    verdicts = [await gate.attempt("10.0.0.1", wrong_password) for _ in range(9)]
     assert verdicts == [Verdict.WRONG] * 9
     assert clock.slept == [1, 2, 4, 8, 16, 32, LONGEST_PASSWORD_DELAY, LONGEST_PASSWORD_DELAY]
-    assert await gate.attempt("10.0.0.2", "ann", "right") is Verdict.ACCEPTED
+    assert await gate.attempt("10.0.0.2", right_password) is Verdict.ACCEPTED
     assert len(clock.slept) == 8, "another address does not wait"
-    assert await gate.attempt("10.0.0.1", "ann", "right") is Verdict.ACCEPTED
+    assert await gate.attempt("10.0.0.1", right_password) is Verdict.ACCEPTED
     assert clock.slept[8:] == [LONGEST_PASSWORD_DELAY], "the right password waits its turn too"
-    assert await gate.attempt("10.0.0.1", "ann", "wrong") is Verdict.WRONG
-    assert await gate.attempt("10.0.0.1", "ann", "wrong") is Verdict.WRONG
+    assert await gate.attempt("10.0.0.1", wrong_password) is Verdict.WRONG
+    assert await gate.attempt("10.0.0.1", wrong_password) is Verdict.WRONG
     assert clock.slept[9:] == [1], "and then the earlier wrong ones are forgiven"
 
 
@@ -172,17 +181,20 @@ async def test_a_lockout_refuses_every_try_until_it_ends() -> None:
     policy = GuessingPolicy(delay=1.0, lockout_after=3, lockout_seconds=600.0)
     checked: list[str] = []
 
-    def check(name: str, password: str) -> bool:
-        checked.append(password)
-        return password == "right"
+    def check(password: str) -> Callable[[], bool]:
+        def hashed() -> bool:
+            checked.append(password)
+            return password == "right"
 
-    gate = PasswordGate(check, policy, clock.time, clock.sleep)
+        return hashed
+
+    gate = PasswordGate(policy, clock.time, clock.sleep)
     for password in ("a", "b", "c"):
-        assert await gate.attempt("10.0.0.1", "ann", password) is Verdict.WRONG
-    assert await gate.attempt("10.0.0.1", "ann", "right") is Verdict.LOCKED_OUT
+        assert await gate.attempt("10.0.0.1", check(password)) is Verdict.WRONG
+    assert await gate.attempt("10.0.0.1", check("right")) is Verdict.LOCKED_OUT
     assert checked == ["a", "b", "c"], "a locked-out try costs no hashing"
     clock.now += 600
-    assert await gate.attempt("10.0.0.1", "ann", "right") is Verdict.ACCEPTED
+    assert await gate.attempt("10.0.0.1", right_password) is Verdict.ACCEPTED
 
 
 def test_an_ipv6_address_is_locked_out_with_its_whole_64() -> None:
