@@ -65,9 +65,10 @@ def add_parser(
         "ssh-serve",
         help="let friends play over SSH: each session lands in the table host's lobby",
         description=(
-            "Serve liar-tui over SSH: 'ssh -p 2222 NAME@this-host' opens the lobby of the "
-            "local table host (liar-tui host) with NAME as the player name. Sessions get the "
-            "game and nothing else: no shell, no commands, no forwarding."
+            "Serve liar-tui over SSH: 'ssh -t -p 2222 NAME@this-host' opens the lobby of the "
+            "local table host (liar-tui host) under the name filed with the key or password "
+            "used. Sessions get the game and nothing else: no shell, no commands, no "
+            "forwarding."
         ),
         epilog=(
             "Names: a key logs in as the name at the end of its line in the authorized keys "
@@ -200,12 +201,12 @@ def add_parser(
 
 
 def join_command(table_host: str, table_socket: Path | None) -> Callable[[str], list[str]]:
-    """The command line of one session: ``liar-tui join`` as the SSH user."""
+    """The command line of one session: ``liar-tui join`` as the player who logged in."""
     target = ["--socket", str(table_socket)] if table_socket is not None else [table_host]
 
-    def command(username: str) -> list[str]:
+    def command(player: str) -> list[str]:
         # --name=... keeps a name that starts with "-" from reading as an option.
-        return [sys.executable, "-P", "-m", "liar_tui", "join", *target, f"--name={username}"]
+        return [sys.executable, "-P", "-m", "liar_tui", "join", *target, f"--name={player}"]
 
     return command
 

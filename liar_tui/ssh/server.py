@@ -203,11 +203,11 @@ class SshFrontDoor:
 
     def enter(self, session: GameSession) -> str | None:
         if len(self._sessions) >= self.options.max_sessions:
-            log.info("%s refused: %d sessions already", session.username, len(self._sessions))
+            log.info("%s refused: %d sessions already", session.player, len(self._sessions))
             return "liar-tui is full right now: try again later."
-        mine = sum(1 for other in self._sessions if other.username == session.username)
+        mine = sum(1 for other in self._sessions if other.player == session.player)
         if mine >= self.options.sessions_per_player:
-            log.info("%s refused: %d sessions of theirs already", session.username, mine)
+            log.info("%s refused: %d sessions of theirs already", session.player, mine)
             return "You have as many liar-tui sessions open as one player may: close one first."
         self._sessions.add(session)
         return None

@@ -68,12 +68,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def __init__(
         self,
-        username: str,
+        player: str,
         policy: SessionPolicy,
         room: SessionRoom,
         on_closed: Callable[[GameSession], None],
     ) -> None:
-        self.username = username
+        self.player = player
         self._policy = policy
         self._room = room
         self._on_closed = on_closed
@@ -114,13 +114,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("%s asked for the %r subsystem: refused", self.username, subsystem)
+        log.info("%s asked for the %r subsystem: refused", self.player, subsystem)
         return False
 
     def session_started(self) -> None:
         refusal = self._refusal()
         if refusal is not None:
-            log.info("%s refused: %s", self.username, refusal)
+            log.info("%s refused: %s", self.player, refusal)
             self._refuse(refusal)
             return
         if (refusal := self._room.enter(self)) is not None:
@@ -187,17 +187,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _run(self) -> None:
         assert self._chan is not None
-        command = self._policy.command(self.username)
+        command = self._policy.command(self.player)
         env = {**self._policy.env, "TERM": self._term or DEFAULT_TERM}
         try:
             try:
                 self._child = await PtyChild.spawn(command, env, self._size)
             except OSError as error:
-                log.warning("%s: cannot start %s: %s", self.username, command[0], error.strerror)
+                log.warning("%s: cannot start %s: %s", self.player, command[0], error.strerror)
                 if not self._lost:
                     self._refuse("liar-tui could not start a game for you: try again later.")
                 return
-            log.info("%s started a session (pid %d)", self.username, self._child.process.pid)
+            log.info("%s started a session (pid %d)", self.player, self._child.process.pid)
             if self._lost or self._farewell is not None:
                 self._child.hang_up()
             else:
@@ -205,7 +205,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self._last_input = asyncio.get_running_loop().time()
                 self._arm_idle_timer()
             status = await self._child.wait()
-            log.info("%s's session ended with status %d", self.username, status)
+            log.info("%s's session ended with status %d", self.player, status)
             self._finish(status)
         finally:
             self._room.leave(self)
@@ -328,7 +328,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._arm_idle_timer()  # there was input since; wait from the latest
             return
         self._idle_timer = None
-        log.info("%s idle for %g seconds: closing", self.username, self._policy.idle_timeout)
+        log.info("%s idle for %g seconds: closing", self.player, self._policy.idle_timeout)
         minutes = self._policy.idle_timeout / 60
         shown = f"{minutes:g} minutes" if minutes >= 1 else f"{self._policy.idle_timeout:g} seconds"
         self.end(f"liar-tui closed this session after {shown} without input.")
