@@ -3,7 +3,9 @@
 A dollar-bill session has no end, and its views once carried every past game: a ten-seat
 table's updates passed the client's 4 MB frame limit after about 5,600 games, and a
 resuming client never got its update. The frames measured here are the ones a host sends
-(:func:`~liar_tui.net.protocol.encode_frame` of an ``Update``) to a seat as the table plays.
+(:func:`~liar_tui.net.protocol.encode_frame` of an ``Update``) to a seat as the table plays:
+dollar-bill sessions of hundreds (and, marked slow, ten thousand) games, and whole
+twelve-seat Liar's Poker matches.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 from liar_tui.bots.base import Bot
 from liar_tui.bots.dollar_bills.easy import EasyDollarBillsBot
 from liar_tui.bots.dollar_bills.normal import DollarBillsBot
+from liar_tui.bots.liars_poker.easy import EasyLiarsPokerBot
 from liar_tui.net.protocol import MAX_FRAME_BYTES, Update, encode_frame
 from liar_tui.rules.dollar_bills.game import (
     DIGIT_ORDER,
@@ -28,6 +31,8 @@ from liar_tui.rules.dollar_bills.game import (
     lowest_raise,
 )
 from liar_tui.rules.dollar_bills.rules import MAX_DIGITS, MAX_SEATS, Rules
+from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules, PokerRules, RoundRules
+from liar_tui.rules.liars_poker.rules import MAX_SEATS as POKER_SEATS
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup
@@ -155,3 +160,38 @@ def test_a_ten_thousand_game_session_of_bots_keeps_every_frame_under_64_kb() -> 
     assert len(shows) == 10_000
     assert max(sizes) < SMALL_FRAME
     assert max(shows[-1000:]) < max(shows[RECENT_GAMES : 10 * RECENT_GAMES]) + 500
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        LiarsPokerRules(lives=MAX_LIVES),
+        LiarsPokerRules(lives=MAX_LIVES, dealers_choice=True, round=RoundRules(PokerRules())),
+    ],
+    ids=["plain", "dealer's choice"],
+)
+def test_a_whole_twelve_seat_liars_poker_match_sends_small_frames(rules: LiarsPokerRules) -> None:
+    """Liar's Poker ends (a life lost every round), and its view holds this round's bidding
+    and only the last challenge: the match's second half sends no longer frames than its
+    first. (Liar Game's view carries every round: see issue 12's report on finding 7.)"""
+    seats = POKER_SEATS
+    setup = TableSetup("liars-poker-cards", rules, default_seats(bots=seats - 1), seed=seats)
+    table = open_table(setup)
+    largest: dict[int, int] = {}
+
+    def measure(update: SeatUpdate | Refused) -> None:
+        assert isinstance(update, SeatUpdate), update
+        size = len(frame(update))
+        largest[update.view.round] = max(size, largest.get(update.view.round, 0))
+
+    table.subscribe(0, measure)
+    bots = [EasyLiarsPokerBot(random.Random(seat)) for seat in range(seats)]
+    while not table.over:
+        seat = table.to_act()[0]
+        table.handle(bots[seat].act(table.view(seat)))
+    rounds = sorted(largest)
+    assert len(rounds) > seats * (MAX_LIVES - 1), "a long match: most lives were lost"
+    half = len(rounds) // 2
+    first, second = rounds[:half], rounds[half:]
+    assert max(largest[number] for number in second) <= max(largest[number] for number in first)
+    assert max(largest.values()) < SMALL_FRAME // 4
