@@ -523,6 +523,10 @@ class _Table:
             if len(rest) + len(held) != len(naturals):
                 continue
             if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+                if len(set(naturals)) < len(naturals):
+                    # A suit holds one card of each rank: a flush's repeated rank (A-A-…
+                    # beside wilds playing as aces) needs a wild for every repeat.
+                    continue
                 for each in [suit] if suit else MIXED_SUITS:
                     if all(card.suit is each for card in held):
                         yield (*held, *(Card(Rank(rank), each) for rank in rest))
