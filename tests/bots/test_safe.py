@@ -89,6 +89,15 @@ def test_a_bot_that_works_is_answered_by_itself(caplog: pytest.LogCaptureFixture
     assert failures_logged(caplog) == []
 
 
+@pytest.mark.parametrize("game_id", list(registered()))
+@pytest.mark.parametrize("level", list(BotLevel), ids=lambda level: level.value)
+def test_the_safe_bot_wraps_the_levels_own_bot(game_id: str, level: BotLevel) -> None:
+    game = plugin(game_id)
+    safe = game.safe_bot(level, random.Random(0))
+    assert isinstance(safe, SafeBot)
+    assert type(safe.bot) is type(game.bot(level, random.Random(0)))
+
+
 def played_to_the_end(game: GamePlugin, bots: list[Bot], seed: int) -> GameState:
     """A game (a few games of a session) played by ``bots``, every action legal."""
     seats = tuple(SeatConfig(f"Seat {seat}") for seat in range(len(bots)))

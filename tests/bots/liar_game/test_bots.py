@@ -17,7 +17,7 @@ from liar_tui.bots.liar_game.hard import HardLiarGameBot
 from liar_tui.bots.liar_game.normal import LiarGameBot
 from liar_tui.bots.liar_game.odds import hand_book, ranks_of
 from liar_tui.bots.liar_game.random_bot import RandomLiarGameBot
-from liar_tui.games import make_bot
+from liar_tui.games import plugin
 from liar_tui.rules.cards import Card, Rank, parse_cards, shoe
 from liar_tui.rules.liar_game.game import (
     CARD_VALUES,
@@ -256,8 +256,9 @@ def test_a_view_reaches_no_card_but_its_pocket_and_shown_ones() -> None:
         (BotLevel.HARD, HardLiarGameBot),
     ],
 )
-def test_make_bot_picks_the_bot_for_each_level(level: BotLevel, kind: type) -> None:
-    assert type(make_bot("liar-game", level, random.Random(0))) is kind
+def test_the_plugin_picks_the_bot_for_each_level(level: BotLevel, kind: type) -> None:
+    """The bare bot: a table seats it wrapped (``safe_bot``, tested in ``tests/bots``)."""
+    assert type(plugin("liar-game").bot(level, random.Random(0))) is kind
 
 
 def test_beats_three_easy_bots_at_a_real_table() -> None:
