@@ -39,6 +39,7 @@ class TableJournal:
         self.journal = journal
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="liar-tui-journal")
         self._last_saved: dict[int, TableRecord] = {}
+        self._closed = False
 
     def saved(self, table: HostedTable) -> None:
         """The table's chairs, owner or phase may have changed: rewrite its record if so."""
@@ -46,19 +47,25 @@ class TableJournal:
         if self._last_saved.get(table.number) == record:
             return
         self._last_saved[table.number] = record
-        self._writer.submit(self._write, self.journal.save_table, record)
+        self._submit(self.journal.save_table, record)
 
     def applied(self, table: HostedTable, action: Any) -> None:
-        self._writer.submit(self._write, self.journal.append_action, table.number, action)
+        self._submit(self.journal.append_action, table.number, action)
 
     def dropped(self, number: int) -> None:
         self._last_saved.pop(number, None)
-        self._writer.submit(self._write, self.journal.drop_table, number)
+        self._submit(self.journal.drop_table, number)
 
     def close(self) -> None:
-        """Write what is queued, then close the journal's files."""
+        """Write what is queued, then close the journal's files; later changes are not
+        written (a bot's timer firing as the host stops)."""
+        self._closed = True
         self._writer.shutdown(wait=True)
         self.journal.close()
+
+    def _submit(self, write: Callable[..., None], *arguments: Any) -> None:
+        if not self._closed:
+            self._writer.submit(self._write, write, *arguments)
 
     @staticmethod
     def _write(write: Callable[..., None], *arguments: Any) -> None:

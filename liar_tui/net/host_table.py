@@ -290,7 +290,7 @@ class HostedTable:
                 SeatLost(
                     self.number,
                     seat,
-                    f"The owner of table {self.number} gave your chair to someone else.",
+                    f"The owner of table {self.number} removed you from seat {seat + 1}.",
                 )
             )
         self.leave(seat)

@@ -202,14 +202,15 @@ class TableHost:
             connection.close()
         for table in self._tables.values():
             table.close()
-        self._thinking.close()
-        if self._journal is not None:
-            self._journal.close()
         handlers = list(self._handlers)
         if handlers:
             await asyncio.wait(handlers, timeout=CLOSE_WAIT)
         for handler in handlers:
             handler.cancel()
+        # Only now: a frame still being handled as the host closed may reach a table.
+        self._thinking.close()
+        if self._journal is not None:
+            self._journal.close()
         for server in self._servers:
             await server.wait_closed()
         for path in self._socket_paths:
@@ -257,7 +258,8 @@ class TableHost:
     async def _read_frames(self, reader: asyncio.StreamReader, connection: Connection) -> None:
         while not connection.closed:
             try:
-                line = await asyncio.wait_for(reader.readline(), self._patience(connection))
+                async with asyncio.timeout(self._patience(connection)):
+                    line = await reader.readline()
             except TimeoutError:
                 # A connection that never says Hello, or that only idles in the lobby,
                 # must not hold one of the host's places for ever.
@@ -278,7 +280,7 @@ class TableHost:
             except ValueError:  # the line ran past the reader's limit
                 self._too_large(connection)
                 return
-            if not line.endswith(b"\n"):
+            if not line.endswith(b"\n") or connection.closed:
                 return  # the end of the stream (a last line without its newline is cut short)
             if len(line) > MAX_FRAME_BYTES:
                 self._too_large(connection)

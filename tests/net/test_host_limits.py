@@ -1,0 +1,253 @@
+"""Issue 12 findings 1 and 4: one user could lock everyone out or stall every table. Every
+resource a client can make the host spend is bounded: connections (in all and from one
+remote address), tables (in all, from one address, from one connection; finished ones not
+counted), time without a frame, and frames a second; bots think off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from liar_tui.bots.base import Bot
+from liar_tui.games import make_bot
+from liar_tui.net import host_table
+from liar_tui.net.host_bots import BotThinking
+from liar_tui.net.host_connection import Connection
+from liar_tui.net.protocol import (
+    PROTOCOL_VERSION,
+    CreateTable,
+    ErrorCode,
+    Hello,
+    HostError,
+    StartTable,
+    TablePhase,
+    Welcome,
+    encode_frame,
+)
+from liar_tui.net.server import HostOptions
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from tests.net.host_client import WAIT, HostClient, play_seat, play_until, running_host
+from tests.net.test_host_faults import open_table, take
+
+PERSON = SeatConfig("Chair", SeatKind.HUMAN)
+ONE_PERSON_ONE_BOT = (PERSON, SeatConfig("Ada"))
+
+
+async def greeted(port: int, name: str = "Ann") -> HostClient:
+    client = await HostClient.tcp(port)
+    await client.greet(name)
+    return client
+
+
+@contextlib.asynccontextmanager
+async def host_process(*options: str) -> AsyncIterator[int]:
+    """``liar-tui host`` as a real process with ``options``; its port."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "liar_tui",
+        "host",
+        "--port",
+        "0",
+        *options,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).parents[2])},
+    )
+    try:
+        assert process.stdout is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+        assert line.startswith("liar-tui host: tables on 127.0.0.1:"), line
+        yield int(line.split("127.0.0.1:")[1].split(";")[0])
+    finally:
+        process.kill()
+        await process.wait()
+
+
+# --------------------------------------------------------------------------- lockout
+
+
+async def test_silent_connections_after_hello_no_longer_lock_everyone_out() -> None:
+    """Finding 1: connections that greet and then say nothing held every place for ever."""
+    async with host_process("--max-connections", "3", "--idle-timeout", "0.5") as port:
+        silent = [await greeted(port, f"Quiet {n}") for n in range(3)]
+        late = await HostClient.tcp(port)
+        assert (await late.expect(HostError)).code is ErrorCode.HOST_FULL
+        for client in silent:
+            refusal = await client.expect(HostError)
+            assert refusal.code is ErrorCode.IDLE
+            assert "Nothing was heard from you for 0.5 s" in refusal.message
+            assert await client.closed_by_host()
+        again = await HostClient.tcp(port)
+        await again.send(Hello(PROTOCOL_VERSION, "Ann"))
+        assert isinstance(await again.expect(Welcome | HostError), Welcome)
+
+
+async def test_a_person_playing_a_started_table_is_never_idle() -> None:
+    async with running_host(HostOptions(idle_timeout=0.2)) as (_, port):
+        ann = await greeted(port)
+        table = await open_table(ann, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT)
+        seated = await take(ann, table, 0)
+        await ann.send(StartTable(seated.token))
+        await asyncio.sleep(0.6)  # three idle timeouts
+        bot = make_bot("liar-game", BotLevel.NORMAL, random.Random(0))
+        assert await asyncio.wait_for(play_until(ann, seated, bot, "liar-game", actions=1), WAIT)
+
+
+async def test_one_connection_cannot_take_every_table() -> None:
+    """Finding 1: one connection creating 64 tables blocked all table creation."""
+    async with running_host(HostOptions(max_tables=10, tables_per_connection=3)) as (_, port):
+        eve, ann = await greeted(port, "Eve"), await greeted(port, "Ann")
+        for _ in range(3):
+            table = await open_table(eve, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT)
+            await take(eve, table, 0)
+        await eve.send(CreateTable("liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT))
+        refusal = await eve.expect(HostError)
+        assert refusal.code is ErrorCode.HOST_FULL
+        assert refusal.message == "One connection may have at most 3 unfinished tables."
+        assert await open_table(ann, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT) == 4
+
+
+async def test_finished_tables_do_not_count_against_the_cap() -> None:
+    async with running_host(HostOptions(max_tables=1)) as (_, port):
+        ann = await greeted(port)
+        game = "liars-poker-cards"
+        table = await open_table(ann, game, LiarsPokerRules(lives=1), ONE_PERSON_ONE_BOT)
+        seated = await take(ann, table, 0)
+        await ann.send(CreateTable(game, LiarsPokerRules(), ONE_PERSON_ONE_BOT))
+        assert (await ann.expect(HostError)).code is ErrorCode.HOST_FULL
+        await ann.send(StartTable(seated.token))
+        bot = make_bot(game, BotLevel.NORMAL, random.Random(0))
+        await asyncio.wait_for(play_seat(ann, seated, bot, game), WAIT)
+        await ann.expect_lobby(lambda lobby: lobby.tables[0].phase is TablePhase.OVER)
+        assert await open_table(ann, game, LiarsPokerRules(), ONE_PERSON_ONE_BOT) == table + 1
+
+
+@pytest.fixture
+def remote(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every connection counts as from another machine (they all come over loopback here)."""
+    monkeypatch.setattr(Connection, "is_local", property(lambda self: False))
+
+
+@pytest.mark.usefixtures("remote")
+async def test_one_remote_address_has_a_bounded_share_of_connections() -> None:
+    async with running_host(HostOptions(connections_per_address=2)) as (_, port):
+        first, second = await greeted(port, "One"), await greeted(port, "Two")
+        third = await HostClient.tcp(port)
+        refusal = await third.expect(HostError)
+        assert refusal.code is ErrorCode.HOST_FULL
+        assert refusal.message == "The host takes at most 2 connections from one address."
+        await first.close()
+        await asyncio.sleep(0.1)
+        await greeted(port, "Three")  # a place from that address again
+        await second.close()
+
+
+@pytest.mark.usefixtures("remote")
+async def test_one_remote_address_has_a_bounded_share_of_tables() -> None:
+    options = HostOptions(tables_per_address=2, tables_per_connection=5)
+    async with running_host(options) as (_, port):
+        one, two = await greeted(port, "One"), await greeted(port, "Two")
+        await open_table(one, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT)
+        await open_table(two, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT)
+        await one.send(CreateTable("liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT))
+        refusal = await one.expect(HostError)
+        assert refusal.message == "One address may have at most 2 unfinished tables."
+
+
+async def test_this_machine_is_not_limited_by_address() -> None:
+    """Every SSH door session reaches the host from this machine: they are not one player."""
+    async with running_host(HostOptions(connections_per_address=1)) as (_, port):
+        clients = [await greeted(port, f"Player {n}") for n in range(3)]
+        for client in clients:
+            await client.close()
+
+
+# --------------------------------------------------------------------------- stalls
+
+
+async def test_a_flood_of_frames_is_cut_off_with_a_sentence() -> None:
+    async with running_host() as (host, port):
+        eve = await greeted(port, "Eve")
+        flood = 300  # more than the burst allowed, all of it read before the host closes
+        await eve.send_raw(encode_frame(CreateTable("no-such-game", None, ())) * flood)
+        assert await eve.closed_by_host()
+        codes = [frame.code for frame in eve.frames if isinstance(frame, HostError)]
+        assert codes[-1] is ErrorCode.TOO_FAST
+        assert set(codes[:-1]) == {ErrorCode.BAD_TABLE}
+        assert len(codes) < flood
+        assert host._tables == {}
+
+
+class SlowBot:
+    """A bot that takes its time, as a hard bot's first decision under new rules may."""
+
+    def __init__(self, bot: Bot, thinking: threading.Event) -> None:
+        self.bot = bot
+        self.thinking = thinking
+
+    def act(self, view: Any) -> Any:
+        self.thinking.set()
+        time.sleep(1.5)
+        return self.bot.act(view)
+
+
+async def test_a_thinking_bot_does_not_hold_up_another_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Finding 4: bots deciding on the host's loop paused every table."""
+    thinking = threading.Event()
+
+    def bots(game: str, level: BotLevel, rng: random.Random) -> Any:
+        bot = make_bot(game, level, rng)
+        return SlowBot(bot, thinking) if level is BotLevel.HARD else bot
+
+    monkeypatch.setattr(host_table, "make_bot", bots)
+    async with running_host() as (host, port):
+        slow, quick = await greeted(port, "Slow"), await greeted(port, "Quick")
+        game = "liars-poker-cards"
+        # At the slow table a hard bot opens; the quick table is played meanwhile.
+        slow_table = await open_table(
+            slow, game, LiarsPokerRules(), (SeatConfig("Hal", level=BotLevel.HARD), PERSON)
+        )
+        slow_seat = await take(slow, slow_table, 1)
+        quick_table = await open_table(quick, game, LiarsPokerRules(), ONE_PERSON_ONE_BOT)
+        quick_seat = await take(quick, quick_table, 0)
+        await slow.send(StartTable(slow_seat.token))
+        await asyncio.wait_for(asyncio.to_thread(thinking.wait), WAIT)
+        await quick.send(StartTable(quick_seat.token))
+        bot = make_bot(game, BotLevel.NORMAL, random.Random(0))
+        await asyncio.wait_for(play_seat(quick, quick_seat, bot, game), WAIT)
+        slow_game = host._tables[slow_table].table
+        assert slow_game is not None and slow_game.actions == ()  # Hal still thinks
+
+
+async def test_a_bot_past_its_time_budget_is_answered_for_by_its_fallback() -> None:
+    thinking = threading.Event()
+    pool = BotThinking(budget=0.2)
+    game = "liars-poker-cards"
+    slow = SlowBot(make_bot(game, BotLevel.NORMAL, random.Random(0)), thinking)
+    fallback = make_bot(game, BotLevel.EASY, random.Random(1))
+    from liar_tui.table.local import open_table as open_local
+    from liar_tui.table.setup import TableSetup
+
+    table = open_local(TableSetup(game, LiarsPokerRules(), ONE_PERSON_ONE_BOT, 5))
+    view = table.view(table.to_act()[0])
+    answered: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    pool.thinker(fallback)(slow, view, answered.set_result)
+    action = await asyncio.wait_for(answered, WAIT)
+    assert not table._game.refusal(action)
+    assert thinking.is_set()
+    pool.close()
