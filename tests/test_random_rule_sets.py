@@ -79,6 +79,8 @@ def liars_poker_rules(draw: st.DrawFn, most_lives: int) -> poker.LiarsPokerRules
 
 
 def dollar_bills_rules(quick: bool) -> st.SearchStrategy[bills.Rules]:
+    """Every digit count and stake, quick or not: a session is played for a few games
+    whatever they are."""
     return st.builds(
         bills.Rules,
         digits=st.integers(bills.MIN_DIGITS, bills.MAX_DIGITS),
