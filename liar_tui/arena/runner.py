@@ -37,7 +37,7 @@ from typing import Any
 
 from liar_tui.arena.stats import Interval, mean_interval, percentile, wilson_interval
 from liar_tui.bots.base import Bot
-from liar_tui.games import make_bot, plugin
+from liar_tui.games import bare_bot, plugin
 from liar_tui.games.plugin import Scoring
 from liar_tui.table.bot_seat import BotSeat, act_now, fail_loudly
 from liar_tui.table.local import bot_rng, open_table
@@ -162,7 +162,7 @@ def play_game(match: Match, index: int) -> PlayedGame:
     in_play = _GameInPlay(table)
     table.subscribe(0, in_play)
     timed = [
-        _TimedBot(make_bot(match.game, level, bot_rng(setup, chair)), in_play)
+        _TimedBot(bare_bot(match.game, level, bot_rng(setup, chair)), in_play)
         for chair, level in enumerate(levels)
     ]
     try:

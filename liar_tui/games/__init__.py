@@ -71,7 +71,14 @@ def plugin(game: str) -> GamePlugin:
 
 
 def make_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
-    """The bot ``game``'s plugin seats at ``level``, drawing its own randomness from ``rng``."""
+    """The bot ``game``'s plugin seats at ``level``, drawing its own randomness from ``rng``;
+    wrapped so that a bot that fails never freezes a table."""
+    return plugin(game).safe_bot(level, rng)
+
+
+def bare_bot(game: str, level: BotLevel, rng: random.Random) -> Bot:
+    """The bot as :func:`make_bot`, without the wrapper: the arena measures bots, and a
+    failure hidden by the easy bot answering would skew what it measures."""
     return plugin(game).bot(level, rng)
 
 

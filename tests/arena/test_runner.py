@@ -138,7 +138,7 @@ class _Cheat:
 def test_an_illegal_bot_action_stops_the_match_naming_the_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(runner, "make_bot", lambda game, level, rng: _Cheat(rng))
+    monkeypatch.setattr(runner, "bare_bot", lambda game, level, rng: _Cheat(rng))
     match = default_match("liars-poker-bills", (NORMAL, NORMAL), games=2, seed=1)
     with pytest.raises(ArenaError, match=rf"game 1 \(table seed {table_seed(1, 0)}\)"):
         run_match(match)

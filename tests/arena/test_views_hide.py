@@ -131,7 +131,7 @@ def dollar_bills_secrets(game: dollar_bills.DollarBillsSession, seat: int) -> Se
     others = {serial for other, serial in enumerate(game.serials) if other != seat}
     return Secrets(
         frozenset(others - {own}),
-        records=(("past_games",),),  # the bills shown when each past deal was settled
+        records=(("recent_games",),),  # the bills shown when each past deal was settled
         own=frozenset({own}),
     )
 

@@ -13,7 +13,6 @@ import random
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -192,15 +191,18 @@ async def test_a_flood_of_frames_is_cut_off_with_a_sentence() -> None:
 
 
 class SlowBot:
-    """A bot that takes its time, as a hard bot's first decision under new rules may."""
+    """A bot that takes its time, as a hard bot's first decision under new rules may: it
+    thinks until ``release`` is set (or for ``seconds`` at most)."""
 
-    def __init__(self, bot: Bot, thinking: threading.Event) -> None:
+    def __init__(self, bot: Bot, seconds: float, release: threading.Event | None = None) -> None:
         self.bot = bot
-        self.thinking = thinking
+        self.seconds = seconds
+        self.release = release or threading.Event()
+        self.thinking = threading.Event()
 
     def act(self, view: Any) -> Any:
         self.thinking.set()
-        time.sleep(1.5)
+        self.release.wait(self.seconds)
         return self.bot.act(view)
 
 
@@ -208,17 +210,20 @@ async def test_a_thinking_bot_does_not_hold_up_another_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Finding 4: bots deciding on the host's loop paused every table."""
-    thinking = threading.Event()
+    release = threading.Event()
+    slow_bots: list[SlowBot] = []
 
     def bots(game: str, level: BotLevel, rng: random.Random) -> Any:
         bot = make_bot(game, level, rng)
-        return SlowBot(bot, thinking) if level is BotLevel.HARD else bot
+        if level is BotLevel.HARD:
+            slow_bots.append(SlowBot(bot, WAIT, release))
+            return slow_bots[-1]
+        return bot
 
     monkeypatch.setattr(host_table, "make_bot", bots)
-    async with running_host() as (host, port):
+    game = "liars-poker-cards"
+    async with running_host() as (_, port):
         slow, quick = await greeted(port, "Slow"), await greeted(port, "Quick")
-        game = "liars-poker-cards"
-        # At the slow table a hard bot opens; the quick table is played meanwhile.
         slow_table = await open_table(
             slow, game, LiarsPokerRules(), (SeatConfig("Hal", level=BotLevel.HARD), PERSON)
         )
@@ -226,19 +231,26 @@ async def test_a_thinking_bot_does_not_hold_up_another_table(
         quick_table = await open_table(quick, game, LiarsPokerRules(), ONE_PERSON_ONE_BOT)
         quick_seat = await take(quick, quick_table, 0)
         await slow.send(StartTable(slow_seat.token))
-        await asyncio.wait_for(asyncio.to_thread(thinking.wait), WAIT)
-        await quick.send(StartTable(quick_seat.token))
-        bot = make_bot(game, BotLevel.NORMAL, random.Random(0))
-        await asyncio.wait_for(play_seat(quick, quick_seat, bot, game), WAIT)
-        slow_game = host._tables[slow_table].table
-        assert slow_game is not None and slow_game.actions == ()  # Hal still thinks
+        # The slow table is played until Hal thinks; meanwhile the quick table is played.
+        slow_player = asyncio.ensure_future(
+            play_seat(slow, slow_seat, make_bot(game, BotLevel.NORMAL, random.Random(1)), game)
+        )
+        try:
+            await asyncio.wait_for(asyncio.to_thread(slow_bots[0].thinking.wait, WAIT), WAIT)
+            assert slow_bots[0].thinking.is_set()
+            await quick.send(StartTable(quick_seat.token))
+            bot = make_bot(game, BotLevel.NORMAL, random.Random(0))
+            await asyncio.wait_for(play_seat(quick, quick_seat, bot, game), WAIT)
+            assert not release.is_set()  # Hal is still thinking: the quick game did not wait
+        finally:
+            release.set()
+            slow_player.cancel()
 
 
 async def test_a_bot_past_its_time_budget_is_answered_for_by_its_fallback() -> None:
-    thinking = threading.Event()
     pool = BotThinking(budget=0.2)
     game = "liars-poker-cards"
-    slow = SlowBot(make_bot(game, BotLevel.NORMAL, random.Random(0)), thinking)
+    slow = SlowBot(make_bot(game, BotLevel.NORMAL, random.Random(0)), 1.0)
     fallback = make_bot(game, BotLevel.EASY, random.Random(1))
     from liar_tui.table.local import open_table as open_local
     from liar_tui.table.setup import TableSetup
@@ -249,5 +261,5 @@ async def test_a_bot_past_its_time_budget_is_answered_for_by_its_fallback() -> N
     pool.thinker(fallback)(slow, view, answered.set_result)
     action = await asyncio.wait_for(answered, WAIT)
     assert not table._game.refusal(action)
-    assert thinking.is_set()
+    assert slow.thinking.is_set() and not slow.release.is_set()
     pool.close()

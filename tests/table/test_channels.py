@@ -20,7 +20,7 @@ SETUP = TableSetup(
     (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Bo", SeatKind.HUMAN), SeatConfig("Cy")),
     seed=3,
 )
-METHODS = ("subscribe", "send", "close")
+METHODS = ("subscribe", "send", "follow", "back", "close")
 
 
 def local_channel() -> LocalChannel:
