@@ -33,9 +33,10 @@ class SeatConfig:
 
 
 MAX_NAME_LENGTH = 20
-_UNPRINTABLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+_UNPRINTABLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Unicode categories of control characters, invisible format characters (a zero-width
-space would let "Ann" pass for Ann at an online table) and line or paragraph separators."""
+space would let "Ann" pass for Ann at an online table), lone surrogates (a client's JSON can
+carry one, but no frame to anyone could) and line or paragraph separators."""
 
 
 ZERO_WIDTH_JOINER = "\u200d"

@@ -31,6 +31,7 @@ def test_names_in_any_script_are_welcome(name: str) -> None:
         ("Ann\u200b", "hidden characters"),
         ("A\u200dnn", "hidden characters"),
         ("\u202eAnn", "hidden characters"),
+        ("A\ud800", "hidden characters"),  # a lone surrogate: JSON may carry it, UTF-8 cannot
     ],
 )
 def test_names_that_would_break_a_panel_are_refused(name: str, words: str) -> None:
