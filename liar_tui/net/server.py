@@ -453,7 +453,8 @@ class TableHost:
                 f"Table {table.number} has no seat {request.seat}.",
             )
             return
-        if table.code and request.code.strip().upper() != table.code:
+        knows_code = connection is table.creator or request.code.strip().upper() == table.code
+        if table.code and not knows_code:
             self._refuse(
                 connection,
                 ErrorCode.PRIVATE,

@@ -131,6 +131,8 @@ async def test_a_private_table_takes_its_code() -> None:
         assert (await bob.expect(HostError)).message == "That is not the code of table 1."
         await bob.send(TakeSeat(created.table, 1, f" {created.code.lower()} "))
         assert (await bob.expect(Seated)).seat == 1
+        await ann.send(TakeSeat(created.table, 0))  # its creator was given the code
+        assert (await ann.expect(Seated)).seat == 0
 
 
 async def test_a_public_table_has_no_code() -> None:
