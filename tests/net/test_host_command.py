@@ -139,3 +139,74 @@ async def test_the_host_serves_until_sigterm_and_exits_0(
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+async def test_a_busy_host_stops_on_sigterm_without_a_word_in_its_log(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Issue 12: the host logged "Task was destroyed but it is pending" on the way out. Stop
+    it mid-game with clients dropped, one silent before Hello and one sending garbage."""
+    import random
+
+    from liar_tui.games import make_bot
+    from liar_tui.rules.liars_poker.rules import LiarsPokerRules
+    from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+    from tests.net.host_client import play_until
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        RUN_HOST,
+        *("host", "--port", "0", "--data-dir", str(tmp_path / "tables")),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).parents[2])},
+    )
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+        port = int(line.split("127.0.0.1:")[1].split(";")[0])
+        ann, bob, eve = [await HostClient.tcp(port) for _ in range(3)]
+        for client, name in ((ann, "Ann"), (bob, "Bob"), (eve, "Eve")):
+            await client.greet(name)
+        seats = (SeatConfig("A", SeatKind.HUMAN), SeatConfig("B", SeatKind.HUMAN), SeatConfig("C"))
+        await ann.send(protocol.CreateTable("liars-poker-cards", LiarsPokerRules(), seats))
+        table = (await ann.expect(protocol.TableCreated)).table
+        seated = []
+        for seat, client in enumerate((ann, bob)):
+            await client.send(protocol.TakeSeat(table, seat))
+            seated.append(await client.expect(protocol.Seated))
+        await ann.send(protocol.StartTable(seated[0].token))
+        silent = await asyncio.open_connection("127.0.0.1", port)
+        bot = make_bot("liars-poker-cards", BotLevel.NORMAL, random.Random(0))
+        playing = asyncio.ensure_future(play_until(ann, seated[0], bot, "liars-poker-cards"))
+        await eve.send_raw(b"garbage\n" * 50)
+        bob.kill()
+        await asyncio.sleep(0.5)  # the game goes on a little: bots think, Ann plays
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), WAIT) == 0
+        assert await process.stderr.read() == b""
+        playing.cancel()
+        await asyncio.gather(playing, return_exceptions=True)
+        silent[1].close()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+def test_the_limits_are_options(capsys: pytest.CaptureFixture[str]) -> None:
+    args = parse("--max-connections", "5", "--max-tables", "3", "--idle-timeout", "90")
+    assert (args.max_connections, args.max_tables, args.idle_timeout) == (5, 3, 90.0)
+    assert (parse().max_connections, parse().max_tables, parse().idle_timeout) == (64, 64, 300.0)
+    for argv, message in (
+        (["--max-connections", "0"], "must be from 1 to 10000, not 0"),
+        (["--max-tables", "many"], "'many' is not a whole number"),
+        (["--idle-timeout", "-1"], "must be more than 0"),
+    ):
+        with pytest.raises(UsageError, match=message):
+            parse(*argv)
+    assert host_command.run(parse("--help")) == 0
+    shown = capsys.readouterr().out
+    for option in ("--data-dir PATH", "--max-connections N", "--max-tables N", "--idle-timeout"):
+        assert option in shown
