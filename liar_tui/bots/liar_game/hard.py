@@ -87,7 +87,7 @@ class Situation(Enum):
 
 
 def situation_of(view: LiarGameView) -> Situation:
-    if not view.history:
+    if view.round == 1:
         return Situation.OPENING
     needs = [view.rules.target - score for score in view.scores]
     if needs[view.seat] <= NEAR_THE_TARGET:

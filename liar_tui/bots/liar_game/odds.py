@@ -32,7 +32,8 @@ from liar_tui.rules.liar_game.game import (
 SAMPLED_POCKETS = 40
 """Enough pockets for a smooth estimate while a decision stays at a few milliseconds."""
 HISTORY_WINDOW = 15
-"""Only recent rounds say how an opponent plays now."""
+"""Only recent rounds say how an opponent plays now (a view carries the last
+:data:`~liar_tui.rules.liar_game.game.RECENT_ROUNDS`, no fewer than these)."""
 PRIOR_ROUNDS = 2.0
 """Pseudo-rounds of "shows its best half the time", so a new game starts from a guess."""
 SPENT_FACTOR = 0.6

@@ -318,9 +318,20 @@ Event = HandChosen | RoundRevealed | DeckReshuffled | GameOver
 # --------------------------------------------------------------------------- views
 
 
+RECENT_ROUNDS = 20
+"""Rounds whose reveal a view carries: more than a screenful of the scoreboard's list, and
+more than the bots read. The rest are summed up in the view's scores and rounds won."""
+
+
 @dataclass(frozen=True)
 class LiarGameView:
-    """What one seat may know: its own pocket, and the table's public history."""
+    """What one seat may know: its own pocket, the running scores, and the last rounds'
+    reveals.
+
+    Its size depends on the table and the shoe, never on how many rounds came before: a
+    game played to a high target runs thousands of rounds, and a view goes to every seat
+    after every choice.
+    """
 
     seat: int
     seats: int
@@ -335,9 +346,19 @@ class LiarGameView:
     discard_size: int
     seen_since_shuffle: tuple[Card, ...]
     """Cards shown face up since the last reshuffle: public, so anyone may count them."""
+    rounds_won: tuple[int, ...]
+    """How many rounds each seat has won over the game, a tie counting for every winner."""
     history: tuple[RoundRevealed, ...]
+    """The reveals of the last :data:`RECENT_ROUNDS` rounds (all of them early on), oldest
+    first. The game keeps every round; a view carries only these."""
     over: bool
     winners: tuple[int, ...]
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds revealed so far: every round before this one, and this one once the game
+        is over (the last round's number stays)."""
+        return self.round - 1 + int(self.over)
 
 
 # --------------------------------------------------------------------------- the game
@@ -361,7 +382,9 @@ class LiarGame:
         self.chosen: list[tuple[Card, ...] | None] = [None] * seats
         self.scores: list[int] = [0] * seats
         self.round = 1
+        self.rounds_won: list[int] = [0] * seats
         self.history: list[RoundRevealed] = []
+        """Every round's reveal, for a history of the game; views carry the last few."""
         self.winners: tuple[int, ...] = ()
         self.over = False
         for _ in range(POCKET_SIZE):
@@ -416,7 +439,8 @@ class LiarGame:
             deck_size=len(self.deck),
             discard_size=len(self.discards),
             seen_since_shuffle=tuple(self.seen_since_shuffle),
-            history=tuple(self.history),
+            rounds_won=tuple(self.rounds_won),
+            history=tuple(self.history[-RECENT_ROUNDS:]),
             over=self.over,
             winners=self.winners,
         )
@@ -450,6 +474,7 @@ class LiarGame:
             "chosen": tuple(self.chosen),
             "scores": tuple(self.scores),
             "round": self.round,
+            "rounds_won": tuple(self.rounds_won),
             "history": tuple(self.history),
             "over": self.over,
             "winners": self.winners,
@@ -495,6 +520,8 @@ class LiarGame:
                 pocket.clear()
         result = RoundRevealed(self.round, tuple(revealed), winners, tuple(self.scores))
         self.history.append(result)
+        for seat in winners:
+            self.rounds_won[seat] += 1
         self.chosen = [None] * self.seats
         events: list[Event] = [result]
         if max(self.scores) >= self.rules.target:

@@ -171,6 +171,4 @@ class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
         if not self._views:
             return
         view = self._public_view()
-        self.app.push_screen(
-            ScoreboardScreen(self.names, view.scores, view.history, view.rules.target, self.look)
-        )
+        self.app.push_screen(ScoreboardScreen(self.names, view, self.look))

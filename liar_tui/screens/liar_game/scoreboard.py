@@ -1,4 +1,9 @@
-"""Scores and the history of every round: the public record players count cards from."""
+"""Scores and the last rounds' hands: the public record players count cards from.
+
+It reads one seat's view, which carries the game's running scores and rounds won, and the
+reveals of its last few rounds only (a game to a high target runs thousands of rounds, and
+a view must not grow with it).
+"""
 
 from __future__ import annotations
 
@@ -12,19 +17,19 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from liar_tui.rules.liar_game.game import RoundRevealed
+from liar_tui.rules.liar_game.game import LiarGameView, RoundRevealed
 from liar_tui.screens.wording import names_joined
 from liar_tui.widgets.card_art import CardLook, inline_cards
 
 
-def standings_text(
-    names: Sequence[str], scores: Sequence[int], history: Sequence[RoundRevealed], target: int
-) -> Text:
+def standings_text(names: Sequence[str], view: LiarGameView) -> Text:
     """One line per seat, best first: score and rounds won."""
-    wins = [sum(seat in result.winners for result in history) for seat in range(len(names))]
+    scores, wins = view.scores, view.rounds_won
     order = sorted(range(len(names)), key=lambda seat: (-scores[seat], seat))
     width = max(cell_len(name) for name in names)
-    text = Text(f"Playing to {target}. Rounds played: {len(history)}.\n", style="dim")
+    text = Text(
+        f"Playing to {view.rules.target}. Rounds played: {view.rounds_played}.\n", style="dim"
+    )
     for seat in order:
         rounds = "round" if wins[seat] == 1 else "rounds"
         name = names[seat] + " " * (width - cell_len(names[seat]))
@@ -32,6 +37,14 @@ def standings_text(
         text.append(line, style="bold" if scores[seat] == max(scores) else "")
     text.rstrip()
     return text
+
+
+def rounds_title(view: LiarGameView) -> str:
+    """Over the list of rounds: it names how many of the game's rounds it holds."""
+    shown = len(view.history)
+    if shown == view.rounds_played:
+        return "Rounds, newest first"
+    return f"The last {shown} of {view.rounds_played} rounds, newest first"
 
 
 def history_cell(result: RoundRevealed, seat: int, look: CardLook) -> Text:
@@ -51,27 +64,17 @@ class ScoreboardScreen(Screen[None]):
         Binding("escape,s,enter", "close", "Back"),
     ]
 
-    def __init__(
-        self,
-        names: Sequence[str],
-        scores: Sequence[int],
-        history: Sequence[RoundRevealed],
-        target: int,
-        look: CardLook,
-    ) -> None:
+    def __init__(self, names: Sequence[str], view: LiarGameView, look: CardLook) -> None:
         super().__init__()
         self.names = tuple(names)
-        self.scores = tuple(scores)
-        self.history = tuple(history)
-        self.target = target
+        self.view = view
+        self.history = view.history
         self.look = look
 
     def compose(self) -> ComposeResult:
         yield Static("Scores", classes="title")
-        yield Static(
-            standings_text(self.names, self.scores, self.history, self.target), id="standings"
-        )
-        yield Static("Rounds, newest first", classes="title")
+        yield Static(standings_text(self.names, self.view), id="standings")
+        yield Static(rounds_title(self.view), classes="title")
         if self.history:
             yield DataTable(id="history", zebra_stripes=True, cursor_type="row")
         else:

@@ -15,12 +15,13 @@ from liar_tui.bots.base import Bot
 from liar_tui.bots.liar_game.easy import EasyLiarGameBot
 from liar_tui.bots.liar_game.hard import HardLiarGameBot
 from liar_tui.bots.liar_game.normal import LiarGameBot
-from liar_tui.bots.liar_game.odds import hand_book, ranks_of
+from liar_tui.bots.liar_game.odds import HISTORY_WINDOW, hand_book, ranks_of
 from liar_tui.bots.liar_game.random_bot import RandomLiarGameBot
 from liar_tui.games import plugin
 from liar_tui.rules.cards import Card, Rank, parse_cards, shoe
 from liar_tui.rules.liar_game.game import (
     CARD_VALUES,
+    RECENT_ROUNDS,
     VARIANT_NAMES,
     HandKind,
     LiarGame,
@@ -231,7 +232,7 @@ def test_a_view_reaches_no_card_but_its_pocket_and_shown_ones() -> None:
     for game, view in played_views(rules, 5, 9, mixed_players):
         ever_shown = {
             card
-            for revealed in view.history
+            for revealed in game.history
             for hand in revealed.hands
             for card in hand.score.cards
         }
@@ -284,3 +285,9 @@ def test_show_hand_is_for_the_seat_that_was_asked() -> None:
         action = make(random.Random(0)).act(view)
         assert isinstance(action, ShowHand)
         assert action.seat == 2
+
+
+def test_the_normal_bot_reads_no_further_back_than_a_view_carries() -> None:
+    """It judges each opponent by its last rounds; a view carries only the last few rounds
+    (issue 12), so a longer window would quietly read fewer rounds than it means to."""
+    assert HISTORY_WINDOW <= RECENT_ROUNDS

@@ -9,6 +9,7 @@ import pytest
 from liar_tui.rules.base import IllegalAction
 from liar_tui.rules.cards import Card, Rank, Suit, parse_cards
 from liar_tui.rules.liar_game.game import (
+    RECENT_ROUNDS,
     VARIANT_NAMES,
     DeckReshuffled,
     GameOver,
@@ -519,6 +520,29 @@ def test_a_deep_copy_and_a_replay_equal_the_original() -> None:
     assert copy.deepcopy(game) == game
     assert replay(EVERY_VARIANT, 3, 20, actions) == game
     assert replay(EVERY_VARIANT, 3, 21, actions[:0]) != game
+
+
+def test_a_long_game_keeps_every_round_and_its_views_the_last_few() -> None:
+    """A view carries the last rounds' reveals and the running counts (issue 12): the game
+    keeps every round, for its history, and still replays exactly from its actions."""
+    game = LiarGame(Rules(target=100_000), 3, seed=21)
+    actions = []
+    while game.round <= 3 * RECENT_ROUNDS:
+        for seat in game.to_act():
+            action = game.legal_actions(seat)[-1]
+            actions.append(action)
+            game.apply(action)
+    view = game.view(1)
+    assert len(game.history) == 3 * RECENT_ROUNDS
+    assert view.rounds_played == 3 * RECENT_ROUNDS
+    assert view.history == tuple(game.history[-RECENT_ROUNDS:])
+    assert [result.round for result in view.history] == list(
+        range(2 * RECENT_ROUNDS + 1, 3 * RECENT_ROUNDS + 1)
+    )
+    won = [sum(seat in result.winners for result in game.history) for seat in range(3)]
+    assert list(view.rounds_won) == won
+    assert sum(won) >= 3 * RECENT_ROUNDS
+    assert replay(game.rules, 3, 21, actions) == game
 
 
 def test_cards_from_a_two_deck_shoe_are_told_apart() -> None:

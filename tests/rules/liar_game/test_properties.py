@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit, shoe
 from liar_tui.rules.liar_game.game import (
+    RECENT_ROUNDS,
     GameOver,
     LiarGame,
     LiarGameView,
@@ -175,13 +176,17 @@ def collect(value: object, cards: list[Card], sequences: list[tuple[object, ...]
 def check_view_is_private(game: LiarGame, seat: int) -> None:
     """No card outside the seat's pocket, its own choice and the public record is in its view.
 
-    The history in the view must be the table's record, which :func:`check_public_record`
-    holds to the actions; so only the rest of the view is searched, keeping this linear.
+    The history in the view must be the last rounds of the table's record, which
+    :func:`check_public_record` holds to the actions; so only the rest of the view is
+    searched, keeping this linear. The view's running counts must sum up the whole record.
     """
     view = game.view(seat)
     assert isinstance(view, LiarGameView)
     assert view.pocket == tuple(game.pockets[seat])
-    assert view.history == tuple(game.history)
+    assert view.history == tuple(game.history[-RECENT_ROUNDS:])
+    assert view.rounds_played == len(game.history)
+    wins = Counter(winner for round_ in game.history for winner in round_.winners)
+    assert view.rounds_won == tuple(wins[other] for other in range(game.seats))
     shown = {card for round_ in game.history for hand in round_.hands for card in hand.score.cards}
     assert set(view.seen_since_shuffle) <= shown
     allowed = shown | set(game.pockets[seat]) | set(game.chosen[seat] or ())

@@ -6,10 +6,11 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.cards import Card
-from liar_tui.rules.liar_game.game import Rules
+from liar_tui.rules.liar_game.game import RECENT_ROUNDS, LiarGame, Rules
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liar_game.game_over import GameOverScreen
@@ -271,3 +272,32 @@ async def test_eight_seats_at_80_by_24_show_every_value_of_the_last_round() -> N
         numbers = [word for line in rows for word in line.strip("│ ").split() if word.isdigit()]
         assert numbers == [str(hand.score.value) for hand in result.hands]
         assert "Bartholomew Longname" not in shown, "the long name is cut to make room"
+
+
+async def test_the_scoreboard_of_a_long_game_lists_its_last_rounds_and_counts_them_all() -> None:
+    """The view carries only the last rounds' reveals: the scoreboard lists those and says
+    so, while its standings count every round from the view's running totals."""
+    game = LiarGame(Rules(target=100_000), 3, seed=11)
+    rounds = RECENT_ROUNDS + 15
+    while game.round <= rounds:
+        for seat in game.to_act():
+            game.apply(game.legal_actions(seat)[-1])
+    view = game.view(0)
+    names = ("You", "Ada", "Bea")
+
+    class Scoreboard(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ScoreboardScreen(names, view, CardLook()))
+
+    app = Scoreboard()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"Playing to 100000. Rounds played: {rounds}." in text
+        assert f"The last {RECENT_ROUNDS} of {rounds} rounds, newest first" in text
+        rows = app.screen.query_one("#history", DataTable)
+        listed = [int(str(key.value)) for key in rows.rows]
+        assert listed == list(range(rounds, rounds - RECENT_ROUNDS, -1))
+        for seat, name in enumerate(names):
+            won = sum(seat in result.winners for result in game.history)
+            assert f"{game.scores[seat]:>5}   won {won} rounds" in text, name
