@@ -2,14 +2,18 @@
 
 A dollar-bill session has no end, and its views once carried every past game: a ten-seat
 table's updates passed the client's 4 MB frame limit after about 5,600 games, and a
-resuming client never got its update. The frames measured here are the ones a host sends
+resuming client never got its update. A Liar Game view carried every round the same way
+(about 1.75 KB a round at eight seats: 367 KB by a target of 2,000, and a game may be
+played to 100,000). The frames measured here are the ones a host sends
 (:func:`~liar_tui.net.protocol.encode_frame` of an ``Update``) to a seat as the table plays:
-dollar-bill sessions of hundreds (and, marked slow, ten thousand) games, and whole
-twelve-seat Liar's Poker matches.
+dollar-bill sessions of hundreds (and, marked slow, ten thousand) games, whole twelve-seat
+Liar's Poker matches, and eight-seat Liar Games of a hundred (and, marked slow, two
+thousand) rounds.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -18,6 +22,8 @@ import pytest
 from liar_tui.bots.base import Bot
 from liar_tui.bots.dollar_bills.easy import EasyDollarBillsBot
 from liar_tui.bots.dollar_bills.normal import DollarBillsBot
+from liar_tui.bots.liar_game.easy import EasyLiarGameBot
+from liar_tui.bots.liar_game.normal import LiarGameBot
 from liar_tui.bots.liars_poker.easy import EasyLiarsPokerBot
 from liar_tui.net.protocol import MAX_FRAME_BYTES, Update, encode_frame
 from liar_tui.rules.dollar_bills.game import (
@@ -31,6 +37,10 @@ from liar_tui.rules.dollar_bills.game import (
     lowest_raise,
 )
 from liar_tui.rules.dollar_bills.rules import MAX_DIGITS, MAX_SEATS, Rules
+from liar_tui.rules.liar_game.game import RECENT_ROUNDS
+from liar_tui.rules.liar_game.rules import MAX_SEATS as LIAR_GAME_SEATS
+from liar_tui.rules.liar_game.rules import MAX_TARGET
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.rules.liars_poker.rules import MAX_SEATS as POKER_SEATS
 from liar_tui.table.local import open_table
@@ -173,7 +183,7 @@ def test_a_ten_thousand_game_session_of_bots_keeps_every_frame_under_64_kb() -> 
 def test_a_whole_twelve_seat_liars_poker_match_sends_small_frames(rules: LiarsPokerRules) -> None:
     """Liar's Poker ends (a life lost every round), and its view holds this round's bidding
     and only the last challenge: the match's second half sends no longer frames than its
-    first. (Liar Game's view carries every round: see issue 12's report on finding 7.)"""
+    first."""
     seats = POKER_SEATS
     setup = TableSetup("liars-poker-cards", rules, default_seats(bots=seats - 1), seed=seats)
     table = open_table(setup)
@@ -195,3 +205,73 @@ def test_a_whole_twelve_seat_liars_poker_match_sends_small_frames(rules: LiarsPo
     first, second = rounds[:half], rounds[half:]
     assert max(largest[number] for number in second) <= max(largest[number] for number in first)
     assert max(largest.values()) < SMALL_FRAME // 4
+
+
+EVERY_VARIANT = LiarGameRules(
+    decks=2, big_combos=True, joker_sets=True, low_straight=True, low_doubling=True
+)
+"""Two decks and combos of up to six cards: the longest reveals and the most cards seen."""
+SPREAD = 4096
+"""How far the largest frame of a filled window may wander as the rounds in it change (a
+round of combos shows more cards) and the scores gain digits: a Liar Game view that kept
+every round would grow by this much every two or three rounds."""
+
+
+def liar_game_round_frames(
+    rules: LiarGameRules, rounds: int, make: Callable[..., Bot]
+) -> list[int]:
+    """The largest frame sent to seat 0 in each of the first ``rounds`` rounds of an
+    eight-seat game played to the highest target by bots of one kind, round 1 first."""
+    setup = TableSetup(
+        "liar-game",
+        dataclasses.replace(rules, target=MAX_TARGET),
+        default_seats(bots=LIAR_GAME_SEATS - 1),
+        seed=LIAR_GAME_SEATS,
+    )
+    table = open_table(setup)
+    largest: dict[int, int] = {}
+
+    def measure(update: SeatUpdate | Refused) -> None:
+        assert isinstance(update, SeatUpdate), update
+        number = update.view.round
+        largest[number] = max(len(frame(update)), largest.get(number, 0))
+
+    table.subscribe(0, measure)
+    bots = [make(random.Random(seat)) for seat in range(LIAR_GAME_SEATS)]
+    while table.view(0).round <= rounds:
+        for seat in table.to_act():
+            table.handle(bots[seat].act(table.view(seat)))
+    table.unsubscribe(0, measure)
+    assert not table.over, "the game outlasts the rounds measured"
+    return [largest[number] for number in range(1, rounds + 1)]
+
+
+def filled(sizes: list[int]) -> int:
+    """The largest frame while the view's window of rounds first fills up and stays full:
+    what no later frame may outgrow by more than :data:`SPREAD`."""
+    return max(sizes[RECENT_ROUNDS : 3 * RECENT_ROUNDS])
+
+
+@pytest.mark.parametrize(
+    ("rules", "make"),
+    [(LiarGameRules(), LiarGameBot), (EVERY_VARIANT, EasyLiarGameBot)],
+    ids=["plain, normal bots", "every variant, easy bots"],
+)
+def test_a_liar_game_frame_stops_growing_once_the_last_rounds_are_full(
+    rules: LiarGameRules, make: Callable[..., Bot]
+) -> None:
+    """An eight-seat game's frames grow with the rounds the view carries, then stay put."""
+    sizes = liar_game_round_frames(rules, 5 * RECENT_ROUNDS, make)
+    assert sizes[RECENT_ROUNDS - 1] > sizes[0] + 10 * 1024, "the window fills up first"
+    assert max(sizes[3 * RECENT_ROUNDS :]) < filled(sizes) + SPREAD
+    assert max(sizes) < SMALL_FRAME
+
+
+@pytest.mark.slow
+def test_two_thousand_rounds_of_an_eight_seat_liar_game_keep_every_frame_under_64_kb() -> None:
+    """Two thousand rounds (a game to the 2,000 preset ends within a few hundred) with every
+    variant's long reveals: the last thousand rounds' frames are no larger than those of the
+    first sixty, bar the spread, and all of them stay under 64 KB."""
+    sizes = liar_game_round_frames(EVERY_VARIANT, 2000, EasyLiarGameBot)
+    assert max(sizes[-1000:]) < filled(sizes) + SPREAD
+    assert max(sizes) < SMALL_FRAME
