@@ -33,12 +33,10 @@ from liar_tui.net.protocol import (
     ChairKind,
     ChairState,
     CreateTable,
-    ErrorCode,
     HostError,
     LobbyState,
     SeatLost,
     TableCreated,
-    TakeSeat,
 )
 from liar_tui.screens.online_options import OnlineTableOptions
 from liar_tui.store.settings import Settings
@@ -104,8 +102,6 @@ class ClientApp(LiarApp):
     ) -> None:
         super().__init__(settings, settings_problem)
         self.client = client
-        self._seat_to_take: int | None = None
-        """The chair to sit on once the table we asked for is created."""
         self._chairs: dict[tuple[int, int], ChairState] = {}
         """The people's chairs at our tables as last heard, to tell who went away or came back."""
 
@@ -127,9 +123,6 @@ class ClientApp(LiarApp):
         elif isinstance(event, SeatReady):
             self._show_table(event.channel)
         elif isinstance(event, TableCreated):
-            if self._seat_to_take is not None:
-                self.client.send(TakeSeat(event.table, self._seat_to_take, event.code))
-                self._seat_to_take = None
             if event.code:
                 notice = code_notice(event.table, event.code)
                 self.notify(notice, markup=False, timeout=CODE_NOTICE_SECONDS)
@@ -140,8 +133,6 @@ class ClientApp(LiarApp):
         elif isinstance(event, HostError):
             from liar_tui.screens.lobby_text import host_error_sentence
 
-            if event.code in (ErrorCode.BAD_TABLE, ErrorCode.HOST_FULL):
-                self._seat_to_take = None
             self.notify(host_error_sentence(event), severity="error", markup=False)
         elif isinstance(event, BadHostFrame):
             self.notify(event.problem, severity="warning", markup=False)
@@ -204,7 +195,6 @@ class ClientApp(LiarApp):
         """The online setup screen's Start: create the table on the host and sit on its
         first person's chair; the other people's chairs are open to the lobby (to those
         with the code, at a private table)."""
-        self._seat_to_take = setup.human_seats[0] if setup.human_seats else None
         self.client.send(
             CreateTable(
                 setup.game,
@@ -212,6 +202,7 @@ class ClientApp(LiarApp):
                 setup.seats,
                 private=options.private,
                 turn_seconds=float(options.turn_seconds),
+                seat=setup.human_seats[0] if setup.human_seats else None,
             )
         )
         self.return_home()

@@ -250,6 +250,9 @@ class HostClient:
         self.address = address
         self.name = name
         """Our name as the host welcomed it."""
+        self._player = name.strip()
+        """The name asked for in Hello, which keys our stored seats (the host may answer
+        with another)."""
         self.away_timeout = 60.0
         """Seconds the host waits before a bot plays an absent person's seat."""
         self.lobby = LobbyState(())
@@ -607,18 +610,28 @@ class HostClient:
 
     # tokens on disk -------------------------------------------------------------------
 
+    @property
+    def _tokens_key(self) -> str:
+        return seat_tokens_key(self.address, self._player)
+
     def _stored_tokens(self) -> list[str]:
         if self._seat_tokens is None:
             return []
-        return list(self._seat_tokens.tokens(self.address.key))
+        return list(self._seat_tokens.tokens(self._tokens_key))
 
     def _remember(self, token: str) -> None:
         if self._seat_tokens is not None:
-            self._seat_tokens.remember(self.address.key, token)
+            self._seat_tokens.remember(self._tokens_key, token)
 
     def _forget(self, token: str) -> None:
         if self._seat_tokens is not None:
-            self._seat_tokens.forget(self.address.key, token)
+            self._seat_tokens.forget(self._tokens_key, token)
+
+
+def seat_tokens_key(address: Address, player: str) -> str:
+    """Stored tokens are the seats of one player at one host: every SSH door session runs
+    under the same account, with one file, for players of different names."""
+    return f"{address.key} as {player.strip().casefold()}"
 
 
 def _turn_timer(frame: Update) -> TurnTimer:

@@ -24,6 +24,8 @@ BOT_THREADS = 2
 """Threads deciding at once: more would only share the same interpreter lock."""
 BOT_TIME_BUDGET = 5.0
 """Seconds a bot may think before its fallback answers for it."""
+QUEUE_BUDGETS = 4
+"""A decision waits at most this many budgets for a thread to think in."""
 
 
 class BotThinking:
@@ -33,6 +35,8 @@ class BotThinking:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="liar-tui-bot")
         self._budget = budget
         self._waits: set[asyncio.Task[None]] = set()
+        self._running: set[int] = set()
+        """The bots (by id) deciding in a thread now."""
         self._closed = False
 
     def thinker(self, fallback: Bot) -> Thinker:
@@ -42,8 +46,25 @@ class BotThinking:
         def think(bot: Bot, view: Any, deliver: Callable[[Any], None]) -> None:
             if self._closed:  # a bot's timer that fired as the host closed
                 return
-            decision = loop.run_in_executor(self._pool, bot.act, view)
-            wait = loop.create_task(self._answer(decision, fallback, view, deliver))
+            if id(bot) in self._running:
+                # Its last decision ran past the budget and still runs: one bot object
+                # never decides in two threads at once, so the fallback answers again.
+                action = _fallback_action(fallback, view)
+                if action is not None:
+                    loop.call_soon(deliver, action)
+                return
+            started = asyncio.Event()
+            self._running.add(id(bot))
+
+            def decide() -> Any:
+                loop.call_soon_threadsafe(started.set)
+                try:
+                    return bot.act(view)
+                finally:
+                    loop.call_soon_threadsafe(self._running.discard, id(bot))
+
+            decision = loop.run_in_executor(self._pool, decide)
+            wait = loop.create_task(self._answer(started, decision, fallback, view, deliver))
             self._waits.add(wait)
             wait.add_done_callback(self._waits.discard)
 
@@ -51,15 +72,19 @@ class BotThinking:
 
     async def _answer(
         self,
+        started: asyncio.Event,
         decision: asyncio.Future[Any],
         fallback: Bot,
         view: Any,
         deliver: Callable[[Any], None],
     ) -> None:
         try:
-            action = await asyncio.wait_for(decision, self._budget)
+            # The budget runs from when the bot starts thinking, not while it waits for a
+            # thread; a wait for a thread is bounded too, in case every thread is stuck.
+            await asyncio.wait_for(started.wait(), self._budget * QUEUE_BUDGETS)
+            action = await asyncio.wait_for(asyncio.shield(decision), self._budget)
         except TimeoutError:
-            logger.warning("a bot thought longer than %g s; its fallback answers", self._budget)
+            logger.warning("a bot took longer than %g s; its fallback answers", self._budget)
             action = _fallback_action(fallback, view)
         except Exception:
             logger.exception("a bot failed to decide; its fallback answers")

@@ -146,10 +146,10 @@ async def _serve(args: argparse.Namespace, away_timeout: float, bot_delay: float
     )
     try:
         host = TableHost(options)
+        restored, problems = host.restore()
     except JournalError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return FAILED
-    restored, problems = host.restore()
     for problem in problems:
         print(f"{PROG} host: {problem}", file=sys.stderr)
     if restored:

@@ -9,9 +9,11 @@ slow or stalled reader must not hold frames for everyone else in the host's memo
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 from collections.abc import Callable
 
+from liar_tui.net.addresses import address_key
 from liar_tui.net.protocol import FrameError, HostFrame, encode_frame
 
 logger = logging.getLogger(__name__)
@@ -40,8 +42,12 @@ class Connection:
         frames_per_second: float = FRAMES_PER_SECOND,
     ) -> None:
         self._writer = writer
-        self.address = _address_of(writer)
-        """The client's IP address; empty for a Unix socket."""
+        peer = _address_of(writer)
+        self.is_local = _is_local(peer)
+        """From this machine: a Unix socket or loopback, as every SSH door session is."""
+        self.address = address_key(peer)
+        """The client's address as limits count it (an IPv6 /64 is one); empty for a Unix
+        socket."""
         self._frame_rate = frames_per_second
         self._frame_allowance = FRAME_BURST
         self._allowance_time = asyncio.get_running_loop().time()
@@ -55,12 +61,6 @@ class Connection:
         self._closed = False
         self._wake = asyncio.Event()
         self._flusher = asyncio.create_task(self._flush())
-
-    @property
-    def is_local(self) -> bool:
-        """From this machine: a Unix socket or loopback, as every SSH door session is."""
-        address = self.address.removeprefix("::ffff:")
-        return address in ("", "::1") or address.startswith("127.")
 
     def allow_frame(self) -> bool:
         """Count one frame from the client against its rate (a token bucket); False when
@@ -131,6 +131,15 @@ class Connection:
             self.abort()
         except ConnectionError:
             self.abort()
+
+
+def _is_local(address: str) -> bool:
+    if not address:
+        return True
+    try:
+        return ipaddress.ip_address(address.removeprefix("::ffff:")).is_loopback
+    except ValueError:
+        return False
 
 
 def _address_of(writer: asyncio.StreamWriter) -> str:

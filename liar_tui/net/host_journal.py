@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import re
 import stat
@@ -35,6 +36,8 @@ from liar_tui.net.protocol import CreateTable
 from liar_tui.store.messages import TOO_LONG_A_NUMBER, json_problem, os_reason, shown_path
 from liar_tui.table import codec
 from liar_tui.table.setup import TableSetup
+
+logger = logging.getLogger(__name__)
 
 FORMAT = "liar-tui host table"
 VERSION = 1
@@ -220,6 +223,9 @@ class HostJournal:
                 restored.append(self._restored(number))
             except _Unusable as unusable:
                 problems.append(self._set_aside(number, str(unusable)))
+            except Exception:  # a bug in reading one table must not keep the host down
+                logger.exception("table %d of the journal could not be read", number)
+                problems.append(self._set_aside(number, "reading it failed"))
         return restored, problems
 
     def _restored(self, number: int) -> RestoredTable:

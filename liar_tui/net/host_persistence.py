@@ -10,6 +10,7 @@ full disk costs a restart its tables, never the games being played.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -39,21 +40,53 @@ class TableJournal:
         self.journal = journal
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="liar-tui-journal")
         self._last_saved: dict[int, TableRecord] = {}
+        self._pending: dict[int, TableRecord] = {}
+        """The newest record of each table not yet written, shared with the writer."""
+        self._lock = threading.Lock()
+        self._let_go: set[int] = set()
+        """Tables whose journal is gone (their game ended): nothing more is written."""
+        self._failing: set[int] = set()
+        """Tables whose last write failed: the next failure is not logged again."""
         self._closed = False
 
     def saved(self, table: HostedTable) -> None:
-        """The table's chairs, owner or phase may have changed: rewrite its record if so."""
+        """The table's chairs, owner or phase may have changed: rewrite its record if so.
+        Records waiting to be written are replaced by the newest, so a client taking and
+        leaving seats fast costs the disk one write at a time, not a queue of them."""
+        if table.number in self._let_go:
+            return
         record = table_record(table)
         if self._last_saved.get(table.number) == record:
             return
         self._last_saved[table.number] = record
-        self._submit(self.journal.save_table, record)
+        with self._lock:
+            waiting = table.number in self._pending
+            self._pending[table.number] = record
+        if not waiting:
+            self._submit(self._save_newest, table.number)
+
+    def _save_newest(self, number: int) -> None:
+        with self._lock:
+            record = self._pending.pop(number, None)
+        if record is not None:
+            self.journal.save_table(record)
 
     def applied(self, table: HostedTable, action: Any) -> None:
-        self._submit(self.journal.append_action, table.number, action)
+        if table.number not in self._let_go:
+            self._submit(self.journal.append_action, table.number, action)
+
+    def finished(self, table: HostedTable) -> None:
+        """The game ended: a restart would not take it up, so its files go now."""
+        self.dropped(table.number)
+        self._let_go.add(table.number)
 
     def dropped(self, number: int) -> None:
+        if number in self._let_go:
+            self._let_go.discard(number)
+            return
         self._last_saved.pop(number, None)
+        with self._lock:
+            self._pending.pop(number, None)
         self._submit(self.journal.drop_table, number)
 
     def close(self) -> None:
@@ -63,13 +96,16 @@ class TableJournal:
         self._writer.shutdown(wait=True)
         self.journal.close()
 
-    def _submit(self, write: Callable[..., None], *arguments: Any) -> None:
+    def _submit(self, write: Callable[..., None], number: int, *arguments: Any) -> None:
         if not self._closed:
-            self._writer.submit(self._write, write, *arguments)
+            self._writer.submit(self._write, write, number, *arguments)
 
-    @staticmethod
-    def _write(write: Callable[..., None], *arguments: Any) -> None:
+    def _write(self, write: Callable[..., None], number: int, *arguments: Any) -> None:
         try:
-            write(*arguments)
+            write(number, *arguments)
         except JournalError as error:
-            logger.error("%s", error)
+            if number not in self._failing:
+                self._failing.add(number)
+                logger.error("%s (said once until a write of that table succeeds)", error)
+        else:
+            self._failing.discard(number)

@@ -55,6 +55,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 """32⁶ is about a billion codes; at the host's frame-rate limit a guesser needs years."""
 MAX_TURN_SECONDS = 3600.0
+CODE_TRIES = 10
+"""Wrong codes one client may give a private table before it may try no more."""
+CODE_GUESSERS = 256
+"""Clients a private table counts wrong codes for; past that, new ones may not try."""
 
 
 def new_code() -> str:
@@ -111,6 +115,9 @@ class Chair:
     person: str | None = None
     """The name of the person who took this chair, if one did."""
     token: str | None = None
+    identity: str = ""
+    """Who took the chair, as the host tells clients apart (an address, or a name on this
+    machine): the owner's removal bars that identity from the table."""
     connection: Connection | None = None
     """The connection playing this chair now; None while its person is away."""
     ready: bool = False
@@ -155,6 +162,8 @@ class TableHooks:
     """The chairs, the owner or the phase changed: what a restart would need to know."""
     applied: Callable[[HostedTable, Any], None] = _ignore
     """An action was applied to the game (before any seat hears of it)."""
+    finished: Callable[[HostedTable], None] = _ignore
+    """The game is over: nothing of the table need outlive a restart."""
 
 
 class HostedTable:
@@ -180,11 +189,15 @@ class HostedTable:
         self.creator = creator
         """The connection that created the table, until it sits down at it or leaves."""
         self.code = new_code() if request.private else ""
+        self.removed: set[str] = set()
+        """Identities the owner removed: they may not sit here again."""
+        self._wrong_codes: dict[str, int] = {}
         self.setup: TableSetup | None = None
         """The setup with its seed, once started: the host's secret."""
         self.table: Table | None = None
         """The game, once started; tests read it to check that refused frames change nothing."""
         self._bus: Bus | None = None
+        self._bot_seats: list[BotSeat] = []
         self._pacing = pacing
         self._hooks = hooks
         self._thinking = thinking
@@ -243,9 +256,24 @@ class HostedTable:
                 configs.append(replace(chair.config, kind=SeatKind.BOT))
         return tuple(configs)
 
-    def take(self, seat: int, name: str, connection: Connection) -> str:
+    def code_problem(self, who: str, code: str) -> str | None:
+        """Why ``code`` does not open this private table to ``who``; None when it does."""
+        tries = self._wrong_codes.get(who, 0)
+        if tries >= CODE_TRIES or (
+            who not in self._wrong_codes and len(self._wrong_codes) >= CODE_GUESSERS
+        ):
+            return f"Too many wrong codes for table {self.number}: ask its owner to seat you."
+        if code.strip().upper() == self.code:
+            return None
+        if not code:
+            return f"Table {self.number} is private: its chairs take the code its owner was given."
+        self._wrong_codes[who] = tries + 1
+        return f"That is not the code of table {self.number}."
+
+    def take(self, seat: int, name: str, connection: Connection, identity: str = "") -> str:
         """Seat a person in an open chair (checked by the caller) and return the new token."""
         chair = self.chairs[seat]
+        chair.identity = identity
         taken = {
             (other.person or other.config.name).strip().casefold()
             for index, other in enumerate(self.chairs)
@@ -268,6 +296,7 @@ class HostedTable:
         if chair.token is not None:
             self._hooks.forget_token(chair.token)
         chair.person = chair.token = chair.connection = None
+        chair.identity = ""
         chair.ready = False
         if self.owner_seat == seat:
             self.owner_seat = next(
@@ -282,8 +311,9 @@ class HostedTable:
             )
 
     def remove(self, seat: int) -> None:
-        """The owner sends the person at ``seat`` away before the start."""
+        """The owner sends the person at ``seat`` away before the start, for good."""
         chair = self.chairs[seat]
+        self.removed.add(chair.identity)
         if chair.connection is not None and chair.token is not None:
             chair.connection.tokens.discard(chair.token)
             chair.connection.send(
@@ -355,6 +385,7 @@ class HostedTable:
                     self._bot_refused,
                     self._thinking.thinker(self._fallback_bot()),
                 )
+                self._bot_seats.append(bot_seat)
                 self.table.subscribe(seat, bot_seat)
         for seat, chair in enumerate(self.chairs):
             if chair.person is not None and chair.connection is None:
@@ -425,6 +456,7 @@ class HostedTable:
                 self._drop_timer.cancel()
             self._drop_timer = self._loop.call_later(OVER_TABLE_KEEP, self._hooks.dropped, self)
             self._changed()
+            self._hooks.finished(self)
 
     def _schedule_bot(self, act: Callable[[], None]) -> None:
         if self._pacing.bot_delay > 0:
@@ -468,6 +500,7 @@ class HostedTable:
             return
         chair.out_of_time = True
         self._stand_in(seat)
+        self._watch_for_abandon()
 
     def back(self, seat: int) -> None:
         """The person at ``seat`` is at the keyboard again after running out of time."""
@@ -477,6 +510,7 @@ class HostedTable:
         chair.out_of_time = False
         self._stop_stand_in(chair)
         self._changed()
+        self._watch_for_abandon()
         if self.table is not None:
             self._time_turns(self.table.to_act())
             if chair.connection is not None:
@@ -500,7 +534,9 @@ class HostedTable:
     def _watch_for_abandon(self) -> None:
         """A started table whose people are all gone is dropped after a while: bots would
         otherwise play a dollar-bill session, which never ends, for ever."""
-        present = any(chair.connection is not None for chair in self.chairs)
+        present = any(
+            chair.connection is not None and not chair.out_of_time for chair in self.chairs
+        )
         if self.phase is not TablePhase.PLAYING:
             return
         if present and self._drop_timer is not None:
@@ -585,5 +621,7 @@ class HostedTable:
         if self._drop_timer is not None:
             self._drop_timer.cancel()
         self._unseated_timer.cancel()
+        for bot_seat in self._bot_seats:
+            bot_seat.stop()
         if self.table is not None:
             self.table.close()

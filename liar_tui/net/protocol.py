@@ -85,6 +85,9 @@ class CreateTable:
     gives its creator in :class:`TableCreated`."""
     turn_seconds: float = 0.0
     """Seconds a person has for each turn before a bot acts for them; 0 means no limit."""
+    seat: int | None = None
+    """The chair the creator sits in at once (answered with Seated after TableCreated), so
+    that nobody can sit down in it first and take the new table over."""
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from liar_tui.net.host_bots import BotThinking
 from liar_tui.net.host_connection import Connection
 from liar_tui.net.host_encoding import FrameEncoder
-from liar_tui.net.host_journal import HostJournal
+from liar_tui.net.host_journal import HostJournal, RestoredTable
 from liar_tui.net.host_persistence import TableJournal
 from liar_tui.net.host_table import HostedTable, TableHooks, TablePacing, creation_problem
 from liar_tui.net.host_warm import warm_up
@@ -130,24 +130,39 @@ class TableHost:
             return 0, []
         restored, problems = self._journal.journal.load()
         for found in restored:
-            record = found.record
-            self._next_table = max(self._next_table, record.number + 1)
-            table = self._tables[record.number] = self._new_table(record.number, record.request)
-            table.code = record.code
-            table.owner_seat = record.owner
-            for seat, (chair, saved) in enumerate(zip(table.chairs, record.chairs, strict=True)):
-                chair.person, chair.token = saved.person, saved.token
-                if saved.token is not None:
-                    self._tokens[saved.token] = (table, seat)
-            if record.setup is None:
-                for seat, chair in enumerate(table.chairs):
-                    if chair.person is not None:
-                        table.detach(seat)
-            else:
-                table.resume_game(record.setup, found.actions)
-                if table.table is not None and table.table.over:
-                    self._drop_table(table)
+            self._next_table = max(self._next_table, found.record.number + 1)
+            if problem := creation_problem(found.record.request):
+                # Rules this version refuses (one with no opening, say) would freeze it.
+                problems.append(f"Table {found.record.number} was not taken up: {problem}")
+                self._journal.dropped(found.record.number)
+                continue
+            try:
+                self._take_up(found)
+            except Exception:  # a host bug: that table is lost, the others are served
+                logger.exception("table %d could not be taken up", found.record.number)
+                problems.append(f"Table {found.record.number} could not be taken up.")
+                table = self._tables.pop(found.record.number, None)
+                if table is not None:
+                    table.close()
         return len(self._tables), problems
+
+    def _take_up(self, found: RestoredTable) -> None:
+        record = found.record
+        table = self._tables[record.number] = self._new_table(record.number, record.request)
+        table.code = record.code
+        table.owner_seat = record.owner
+        for seat, (chair, saved) in enumerate(zip(table.chairs, record.chairs, strict=True)):
+            chair.person, chair.token = saved.person, saved.token
+            if saved.token is not None:
+                self._tokens[saved.token] = (table, seat)
+        if record.setup is None:
+            for seat, chair in enumerate(table.chairs):
+                if chair.person is not None:
+                    table.detach(seat)
+        else:
+            table.resume_game(record.setup, found.actions)
+            if table.table is not None and table.table.over:
+                self._drop_table(table)
 
     # ------------------------------------------------------------------ listening
 
@@ -262,7 +277,10 @@ class TableHost:
                     line = await reader.readline()
             except TimeoutError:
                 # A connection that never says Hello, or that only idles in the lobby,
-                # must not hold one of the host's places for ever.
+                # must not hold one of the host's places for ever. One that started
+                # playing while it waited plays on (what it had sent of a line is kept).
+                if connection.greeted and self._plays(connection):
+                    continue
                 if connection.greeted:
                     seconds = f"{self.options.idle_timeout:g}"
                     connection.send(
@@ -303,16 +321,22 @@ class TableHost:
             # connection take its turn before this one's next frame.
             await asyncio.sleep(0)
 
-    def _patience(self, connection: Connection) -> float | None:
-        """Seconds to wait for the connection's next frame: None while it plays a started
-        table (its turn timer and the away timeout look after that)."""
-        if not connection.greeted:
-            return HELLO_TIMEOUT
+    def _patience(self, connection: Connection) -> float:
+        """Seconds to wait for the connection's next frame before asking whether it idles."""
+        return self.options.idle_timeout if connection.greeted else HELLO_TIMEOUT
+
+    def _plays(self, connection: Connection) -> bool:
+        """Whether the connection plays a seat of a started table itself (its turn timer
+        and the away timeout look after that); a seat a bot plays because its time ran out
+        is not playing."""
         for token in connection.tokens:
             found = self._tokens.get(token)
-            if found is not None and found[0].phase is TablePhase.PLAYING:
-                return None
-        return self.options.idle_timeout
+            if found is None:
+                continue
+            table, seat = found
+            if table.phase is TablePhase.PLAYING and not table.chairs[seat].out_of_time:
+                return True
+        return False
 
     def _too_large(self, connection: Connection) -> None:
         connection.send(
@@ -390,11 +414,21 @@ class TableHost:
         if problem := creation_problem(request):
             self._refuse(connection, ErrorCode.BAD_TABLE, problem)
             return
+        seat = request.seat
+        if seat is not None and not (
+            0 <= seat < len(request.seats) and request.seats[seat].is_human
+        ):
+            self._refuse(
+                connection, ErrorCode.BAD_TABLE, f"Seat {seat} is not a chair for a person."
+            )
+            return
         number = self._next_table
         self._next_table += 1
         table = self._tables[number] = self._new_table(number, request, connection)
         self._created_by[number] = (connection, connection.address)
         connection.send(TableCreated(number, table.code))
+        if seat is not None:
+            self._seat(connection, table, seat)
         self._lobby_changed()
         table.save()
 
@@ -410,30 +444,48 @@ class TableHost:
                 self._forget_token,
                 journal.saved,
                 journal.applied,
+                journal.finished,
             )
         pacing = TablePacing(self.options.bot_delay, self.options.away_timeout)
         return HostedTable(number, request, pacing, hooks, self._thinking, creator)
 
     def _table_limit_problem(self, connection: Connection) -> str | None:
-        unfinished = [
-            number for number, table in self._tables.items() if table.phase is not TablePhase.OVER
-        ]
-        if len(unfinished) >= self.options.max_tables:
-            return "The host has no room for another table."
-        creators = [self._created_by[number] for number in unfinished if number in self._created_by]
-        if sum(1 for by, _ in creators if by is connection) >= self.options.tables_per_connection:
+        """Why ``connection`` may not create a table now; None when it may. Finished tables
+        (kept a while so their players see the end) never stop anyone: the oldest of them
+        go early to make room, first the creator's own."""
+        mine = [number for number, (by, _) in self._created_by.items() if by is connection]
+        if len(mine) >= self.options.tables_per_connection and not self._drop_finished(mine):
             return (
                 f"One connection may have at most {self.options.tables_per_connection} "
                 "unfinished tables."
             )
-        if connection.is_local:
-            return None
-        same_address = sum(1 for _, address in creators if address == connection.address)
-        if same_address >= self.options.tables_per_address:
-            return (
-                f"One address may have at most {self.options.tables_per_address} unfinished tables."
-            )
+        if not connection.is_local:
+            same_address = [
+                number
+                for number, (_, address) in self._created_by.items()
+                if address == connection.address
+            ]
+            if len(same_address) >= self.options.tables_per_address and not self._drop_finished(
+                same_address
+            ):
+                return (
+                    f"One address may have at most {self.options.tables_per_address} "
+                    "unfinished tables."
+                )
+        if len(self._tables) >= self.options.max_tables and not self._drop_finished(
+            list(self._tables)
+        ):
+            return "The host has no room for another table."
         return None
+
+    def _drop_finished(self, numbers: list[int]) -> bool:
+        """Drop the oldest finished table among ``numbers``; False when none has finished."""
+        for number in sorted(numbers):
+            table = self._tables.get(number)
+            if table is not None and table.phase is TablePhase.OVER:
+                self._drop_table(table)
+                return True
+        return False
 
     def _take(self, connection: Connection, request: TakeSeat) -> None:
         assert connection.name is not None
@@ -453,15 +505,19 @@ class TableHost:
                 f"Table {table.number} has no seat {request.seat}.",
             )
             return
-        knows_code = connection is table.creator or request.code.strip().upper() == table.code
-        if table.code and not knows_code:
+        who = self._identity(connection)
+        if who in table.removed:
             self._refuse(
                 connection,
-                ErrorCode.PRIVATE,
-                f"Table {table.number} is private: its chairs take the code its owner was given."
-                if not request.code
-                else f"That is not the code of table {table.number}.",
+                ErrorCode.SEAT_TAKEN,
+                f"The owner of table {table.number} removed you; you cannot sit there again.",
             )
+            return
+        code_problem = (
+            None if connection is table.creator else table.code_problem(who, request.code)
+        )
+        if table.code and code_problem:
+            self._refuse(connection, ErrorCode.PRIVATE, code_problem)
             return
         if not table.chairs[request.seat].is_open:
             self._refuse(
@@ -477,10 +533,22 @@ class TableHost:
                 f"You already sit at table {table.number}: one seat a player.",
             )
             return
-        token = table.take(request.seat, connection.name, connection)
-        self._tokens[token] = (table, request.seat)
+        self._seat(connection, table, request.seat)
+
+    def _seat(self, connection: Connection, table: HostedTable, seat: int) -> None:
+        assert connection.name is not None
+        token = table.take(seat, connection.name, connection, self._identity(connection))
+        self._tokens[token] = (table, seat)
         connection.tokens.add(token)
-        connection.send(Seated(table.number, request.seat, token, table.client_setup()))
+        connection.send(Seated(table.number, seat, token, table.client_setup()))
+
+    @staticmethod
+    def _identity(connection: Connection) -> str:
+        """Who a connection is, for a ban or a count of wrong codes: its address from
+        elsewhere; from this machine (the SSH door's players among them) its name."""
+        if connection.is_local:
+            return f"name:{(connection.name or '').casefold()}"
+        return f"address:{connection.address}"
 
     def _seat_of(self, connection: Connection, token: str) -> tuple[HostedTable, int] | None:
         """The table and seat the token is for, if this connection plays it; else refused."""

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import ipaddress
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from liar_tui.net.addresses import address_key
 from liar_tui.ssh.limits import (
     DEFAULT_LOCKOUT_AFTER,
     DEFAULT_LOCKOUT_SECONDS,
@@ -56,17 +56,6 @@ class _Address:
     last_failure: float = 0.0
     next_try: float = 0.0
     locked_until: float = 0.0
-
-
-def address_key(address: str) -> str:
-    """The unit a lockout applies to: an IPv4 address, or the /64 of an IPv6 one."""
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if parsed.version == 6:
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return str(parsed)
 
 
 class PasswordGate:

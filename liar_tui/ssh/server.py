@@ -29,6 +29,7 @@ from pathlib import Path
 import asyncssh
 
 from liar_tui import __version__
+from liar_tui.net.addresses import address_key
 from liar_tui.ssh.guessing import GuessingPolicy, PasswordGate, Verdict
 from liar_tui.ssh.host_key import HostKeyError, load_or_create_host_key
 from liar_tui.ssh.limits import (
@@ -221,6 +222,7 @@ class SshFrontDoor:
         """None when ``connection`` may go on to log in, else why not."""
         if len(self._connections) >= self.options.max_connections:
             return "liar-tui has too many connections right now: try again later"
+        address = address_key(address)
         if self._logging_in[address] >= LOGINS_PER_ADDRESS:
             return "too many logins at once from your address: try again later"
         self._connections.add(connection)
@@ -250,6 +252,7 @@ class SshFrontDoor:
                 del self._players_connected[player]
 
     def _done_logging_in(self, address: str) -> None:
+        address = address_key(address)
         self._logging_in[address] -= 1
         if self._logging_in[address] <= 0:
             del self._logging_in[address]

@@ -21,6 +21,7 @@ from liar_tui.net.client import (
     SeatReady,
     StatusChanged,
     _turn_timer,
+    seat_tokens_key,
 )
 from liar_tui.net.protocol import (
     CreateTable,
@@ -101,7 +102,9 @@ async def test_a_new_join_takes_the_seat_of_one_that_died(tmp_path: Path) -> Non
         ready.channel.subscribe(0, listener)
         before = await listener.until(my_turn)
         assert isinstance(before, SeatUpdate)
-        assert SeatTokens(path).tokens(address.key) == (first.tickets[ready.channel.table].token,)
+        assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == (
+            first.tickets[ready.channel.table].token,
+        )
         await first.close()  # the process dies: no LeaveSeat, the token stays on disk
 
         second = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
@@ -116,6 +119,24 @@ async def test_a_new_join_takes_the_seat_of_one_that_died(tmp_path: Path) -> Non
         assert isinstance(after, SeatUpdate)
         assert after.view.pocket == before.view.pocket
         await second.close()
+
+
+async def test_another_player_sharing_the_file_does_not_take_the_seat(tmp_path: Path) -> None:
+    """Every SSH door session runs under one account, with one tokens file: Bob logging in
+    must not ask for Ann's seats."""
+    path = tokens_file(tmp_path)
+    async with host_at() as address:
+        ann = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
+        ann_events = Recorder(ann)
+        await ann.connect()
+        ready = await seated_and_started(ann, ann_events)
+        bob = HostClient(address, "Bob", seat_tokens=SeatTokens(path))
+        await bob.connect()
+        assert SeatTokens(path).tokens(seat_tokens_key(address, "Bob")) == ()
+        assert bob.tickets == {}
+        assert ready.channel.table in ann.tickets
+        await bob.close()
+        await ann.close()
 
 
 async def test_a_second_join_takes_the_seat_and_the_first_lets_it_go(tmp_path: Path) -> None:
@@ -141,7 +162,7 @@ async def test_a_second_join_takes_the_seat_and_the_first_lets_it_go(tmp_path: P
             assert table not in first.tickets and table not in first.away
             assert first.channel(table) is None
             # The token is the second process's now: the first must not wipe it from disk.
-            assert SeatTokens(path).tokens(address.key) == (token,)
+            assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == (token,)
             assert second.tickets[table].token == token
         finally:
             await first.close()
@@ -153,7 +174,7 @@ async def test_stored_seats_the_host_no_longer_knows_are_forgotten_quietly(
 ) -> None:
     path = tokens_file(tmp_path)
     async with host_at() as address:
-        SeatTokens(path).remember(address.key, "from-a-host-long-gone")
+        SeatTokens(path).remember(seat_tokens_key(address, "Ann"), "from-a-host-long-gone")
         SeatTokens(path).remember("elsewhere:1", "another-host's")
         client = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
         events = Recorder(client)
@@ -163,7 +184,7 @@ async def test_stored_seats_the_host_no_longer_knows_are_forgotten_quietly(
             client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
             await events.next(of(TableCreated))
             assert not [event for event in events.events if isinstance(event, HostError)]
-            assert SeatTokens(path).tokens(address.key) == ()
+            assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == ()
             assert SeatTokens(path).tokens("elsewhere:1") == ("another-host's",)
         finally:
             await client.close()
@@ -181,9 +202,9 @@ async def test_a_seat_given_back_before_the_start_is_forgotten_on_disk(tmp_path:
             assert isinstance(created, TableCreated)
             client.send(TakeSeat(created.table, 0))
             await events.next(of(Seated))
-            assert len(SeatTokens(path).tokens(address.key)) == 1
+            assert len(SeatTokens(path).tokens(seat_tokens_key(address, "Ann"))) == 1
             client.leave_table(created.table)
-            assert SeatTokens(path).tokens(address.key) == ()
+            assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == ()
         finally:
             await client.close()
 
@@ -230,7 +251,7 @@ async def test_a_restarted_host_without_the_table_ends_the_seat(tmp_path: Path) 
             assert lost == SeatLost(table, 0, f"Table {table} is no longer on the table host.")
             assert await news.until(SeatsLost) == SeatsLost(lost.reason)
             assert table not in client.tickets
-            assert SeatTokens(path).tokens(address.key) == ()
+            assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == ()
             assert not [event for event in events.events if isinstance(event, HostError)]
     finally:
         await client.close()

@@ -20,17 +20,19 @@ import pytest
 
 from liar_tui.bots.base import Bot
 from liar_tui.games import make_bot
-from liar_tui.net import host_table
+from liar_tui.net import host_connection, host_table
 from liar_tui.net.host_bots import BotThinking
-from liar_tui.net.host_connection import Connection
 from liar_tui.net.protocol import (
     PROTOCOL_VERSION,
     CreateTable,
     ErrorCode,
     Hello,
     HostError,
+    Seated,
     StartTable,
+    TableCreated,
     TablePhase,
+    Update,
     Welcome,
     encode_frame,
 )
@@ -137,7 +139,7 @@ async def test_finished_tables_do_not_count_against_the_cap() -> None:
 @pytest.fixture
 def remote(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every connection counts as from another machine (they all come over loopback here)."""
-    monkeypatch.setattr(Connection, "is_local", property(lambda self: False))
+    monkeypatch.setattr(host_connection, "_is_local", lambda address: False)
 
 
 @pytest.mark.usefixtures("remote")
@@ -263,3 +265,37 @@ async def test_a_bot_past_its_time_budget_is_answered_for_by_its_fallback() -> N
     assert not table._game.refusal(action)
     assert slow.thinking.is_set() and not slow.release.is_set()
     pool.close()
+
+
+async def test_a_finished_table_makes_room_for_its_creators_next() -> None:
+    async with running_host(HostOptions(tables_per_connection=1)) as (host, port):
+        ann = await greeted(port)
+        game = "liars-poker-cards"
+        await ann.send(CreateTable(game, LiarsPokerRules(lives=1), ONE_PERSON_ONE_BOT, seat=0))
+        table = (await ann.expect(TableCreated)).table
+        seated = await ann.expect(Seated)
+        await ann.send(StartTable(seated.token))
+        bot = make_bot(game, BotLevel.NORMAL, random.Random(0))
+        await asyncio.wait_for(play_seat(ann, seated, bot, game), WAIT)
+        await ann.expect_lobby(lambda lobby: lobby.tables[0].phase is TablePhase.OVER)
+        # The finished table would stay on show for minutes; it goes now to make room.
+        assert await open_table(ann, game, LiarsPokerRules(), ONE_PERSON_ONE_BOT) == table + 1
+        assert list(host._tables) == [table + 1]
+
+
+async def test_a_connection_whose_time_ran_out_is_idle_again() -> None:
+    """A client that sits at a started table and never answers plays no longer once its
+    turn timer ran out: the idle timeout applies to it again."""
+    async with running_host(HostOptions(idle_timeout=1.0)) as (_, port):
+        ann = await greeted(port)
+        game = "liars-poker-cards"
+        await ann.send(
+            CreateTable(game, LiarsPokerRules(), ONE_PERSON_ONE_BOT, turn_seconds=0.2, seat=0)
+        )
+        await ann.expect(TableCreated)
+        seated = await ann.expect(Seated)
+        await ann.send(StartTable(seated.token))
+        await ann.expect(Update, lambda frame: frame.away == (0,))
+        refusal = await ann.expect(HostError)
+        assert refusal.code is ErrorCode.IDLE
+        assert await ann.closed_by_host()

@@ -31,6 +31,7 @@ THREE_CHAIRS = (*(SeatConfig(f"Chair {n}", SeatKind.HUMAN) for n in range(3)), S
 
 
 async def greeted(port: int, *names: str) -> list[HostClient]:
+    """Connections that said Hello with these names."""
     clients = []
     for name in names:
         client = await HostClient.tcp(port)
@@ -152,3 +153,52 @@ async def test_a_seat_resumed_elsewhere_tells_its_first_holder() -> None:
         lost = await ann.expect(SeatLost)
         assert (lost.table, lost.seat) == (table, 0)
         assert "another connection" in lost.reason
+
+
+async def test_the_creator_sits_down_as_the_table_is_made_so_nobody_can_sit_first() -> None:
+    async with running_host() as (host, port):
+        ann, eve = await greeted(port, "Ann", "Eve")
+        await ann.send(CreateTable(GAME, LiarGameRules(), THREE_CHAIRS, seat=0))
+        table = (await ann.expect(TableCreated)).table
+        # Eve's TakeSeat for the new number is handled after the table was made, and by
+        # then its creator sits in chair 0 and owns it.
+        assert host._tables[table].owner_seat == 0
+        seated = await ann.expect(Seated)
+        assert (seated.table, seated.seat) == (table, 0)
+        await eve.send(TakeSeat(table, 0))
+        assert (await eve.expect(HostError)).code is ErrorCode.SEAT_TAKEN
+        await ann.send(CreateTable(GAME, LiarGameRules(), THREE_CHAIRS, seat=3))
+        refusal = await ann.expect(HostError)
+        assert refusal.message == "Seat 3 is not a chair for a person."
+
+
+async def test_a_removed_person_cannot_sit_down_again() -> None:
+    async with running_host() as (_, port):
+        ann, eve = await greeted(port, "Ann", "Eve")
+        await ann.send(CreateTable(GAME, LiarGameRules(), THREE_CHAIRS, private=True, seat=0))
+        created = await ann.expect(TableCreated)
+        ann_seat = await ann.expect(Seated)
+        await eve.send(TakeSeat(created.table, 1, created.code))
+        await eve.expect(Seated)
+        await ann.send(RemoveSeat(ann_seat.token, 1))
+        await eve.expect(SeatLost)
+        await eve.send(TakeSeat(created.table, 2, created.code))
+        refusal = await eve.expect(HostError)
+        assert refusal.message == "The owner of table 1 removed you; you cannot sit there again."
+        again = (await greeted(port, "eve"))[0]  # a new connection, the same name here
+        await again.send(TakeSeat(created.table, 2, created.code))
+        assert (await again.expect(HostError)).code is ErrorCode.SEAT_TAKEN
+
+
+async def test_a_private_code_cannot_be_guessed_for_ever() -> None:
+    async with running_host() as (_, port):
+        ann, eve = await greeted(port, "Ann", "Eve")
+        await ann.send(CreateTable(GAME, LiarGameRules(), THREE_CHAIRS, private=True))
+        created = await ann.expect(TableCreated)
+        wrong = "A" * 6 if created.code != "A" * 6 else "B" * 6
+        for _ in range(10):
+            await eve.send(TakeSeat(created.table, 1, wrong))
+            assert (await eve.expect(HostError)).message == "That is not the code of table 1."
+        await eve.send(TakeSeat(created.table, 1, created.code))  # even the right one now
+        refusal = await eve.expect(HostError)
+        assert refusal.message.startswith("Too many wrong codes for table 1")

@@ -27,7 +27,7 @@ from tests.net.test_host_faults import chair_is, take
 
 GAME = "liars-poker-cards"
 SEATS = (SeatConfig("Chair", SeatKind.HUMAN), SeatConfig("Ada"))
-TURN = 0.3
+TURN = 1.0
 
 
 async def own_turn(client: HostClient, seat: int = 0) -> Update:
@@ -62,13 +62,22 @@ async def test_a_person_who_lets_the_time_run_out_gets_a_bot_until_back() -> Non
         assert away.update.view.seat == 0
         # Back: the bot stops, and her next turn waits for her with the clock running.
         await ann.send(Back(token))
-        back = await ann.expect(Update, lambda frame: frame.away == ())
+        # (Frames from before Back may still wait unread: each wait names what it expects.)
+        back = await ann.expect(
+            Update, lambda frame: frame.away == () and frame.update.actor is None
+        )
         await ann.expect_lobby(chair_is(table, 0, stand_in=False))
-        mine = back if 0 in back.update.to_act else await own_turn(ann)
+        mine = (
+            back
+            if 0 in back.update.to_act
+            else await ann.expect(Update, lambda f: 0 in f.update.to_act and f.away == ())
+        )
         assert mine.seconds_left > 0
         bot = make_bot(GAME, BotLevel.NORMAL, random.Random(0))
         await ann.send(Act(token, bot.act(mine.update.view)))
-        assert (await ann.expect(Update, lambda frame: frame.update.actor == 0)).away == ()
+        ann._unread.clear()  # what came before her action
+        mine_applied = await ann.expect(Update, lambda frame: frame.update.actor == 0)
+        assert mine_applied.away == ()
 
 
 async def test_acting_again_ends_the_away_without_back() -> None:
@@ -81,7 +90,10 @@ async def test_acting_again_ends_the_away_without_back() -> None:
         assert 0 in away.update.to_act
         bot = make_bot(GAME, BotLevel.NORMAL, random.Random(0))
         await ann.send(Act(token, bot.act(away.update.view)))
-        back = await ann.expect(Update, lambda frame: frame.away == ())
+        # (Frames from before Back may still wait unread: each wait names what it expects.)
+        back = await ann.expect(
+            Update, lambda frame: frame.away == () and frame.update.actor is None
+        )
         assert back.update.actor is None  # she is back before her action is applied
         mine = await ann.expect(Update, lambda frame: frame.update.actor == 0)
         assert mine.away == ()
