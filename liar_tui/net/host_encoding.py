@@ -1,8 +1,8 @@
 """Frames encoded as :func:`~liar_tui.net.protocol.encode_frame` does, but without encoding
 the same message twice.
 
-Every update carries the seat's whole view, and a view carries the table's history (every
-hand shown, every past deal): the strict codec would rebuild it for every seat after every
+Every update carries the seat's whole view, and a view carries the last rounds' reveals or
+the last games' records: the strict codec would rebuild them for every seat after every
 action, which made encoding most of the host's work. The history's entries and the events
 are immutable objects shared by all the seats' views, so their JSON text is kept, keyed by
 the object itself (held, so its id cannot be reused while cached), and a frame is spliced

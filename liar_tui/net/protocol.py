@@ -53,8 +53,9 @@ MAX_FRAME_BYTES = 64 * 1024
 """The longest frame a host accepts. A client's frames are small (an action, a table's
 rules), so a hostile client can make the host buffer little."""
 MAX_HOST_FRAME_BYTES = 4 * 1024 * 1024
-"""The longest frame a client accepts. A view carries the game's history (an eight-seat
-Liar Game is about 70 KB after 40 rounds), so the host's frames may be far longer."""
+"""The longest frame a client accepts. Views are bounded (a Liar Game view carries its last
+20 rounds, about 38 KB at eight seats; a dollar-bills view its last 10 games), but one long
+deal can still outgrow a client's 64 KB, so the host's frames may be far longer."""
 
 
 class FrameError(ValueError):
