@@ -12,10 +12,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "host_load.py"
 NUMBER = r"[\d,.]+|nan"
 
 
+@pytest.mark.slow  # a whole benchmark, if a short one: CI runs it with the slow checks
 def test_host_load_benchmark_runs_the_load_and_the_flood() -> None:
     result = subprocess.run(
         [

@@ -254,7 +254,10 @@ def filled(sizes: list[int]) -> int:
 
 @pytest.mark.parametrize(
     ("rules", "make"),
-    [(LiarGameRules(), LiarGameBot), (EVERY_VARIANT, EasyLiarGameBot)],
+    [
+        (LiarGameRules(), LiarGameBot),
+        pytest.param(EVERY_VARIANT, EasyLiarGameBot, marks=pytest.mark.slow),
+    ],
     ids=["plain, normal bots", "every variant, easy bots"],
 )
 def test_a_liar_game_frame_stops_growing_once_the_last_rounds_are_full(

@@ -170,6 +170,7 @@ def test_easy_beats_three_random_bots() -> None:
     assert _wins(EasyLiarGameBot, RandomLiarGameBot, games=60, first_seed=0) > 60 * 0.35
 
 
+@pytest.mark.slow  # a strength match: statistics, not a rule
 def test_hard_wins_more_than_its_share_against_three_normal_bots() -> None:
     """A quarter is fair; hard wins about a third (see the arena figures in its module)."""
     assert _wins(HardLiarGameBot, LiarGameBot, games=48, first_seed=0) > 48 * 0.25

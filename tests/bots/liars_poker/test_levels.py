@@ -98,6 +98,7 @@ def wins_of_first_level(first: BotFactory, second: BotFactory, games: int) -> tu
     return won[0], won[1]
 
 
+@pytest.mark.slow  # a strength match: statistics, not a rule
 def test_hard_beats_normal_and_normal_beats_easy() -> None:
     hard, normal = wins_of_first_level(HardLiarsPokerBot, LiarsPokerBot, 40)
     assert hard > normal
