@@ -53,8 +53,10 @@ for someone to take a seat."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters and digits nobody misreads (no I, O, 0 or 1) for a private table's code."""
 CODE_LENGTH = 6
-"""32⁶ is about a billion codes; at the host's frame-rate limit a guesser needs years."""
+"""32⁶ is about a billion codes, and a client may get a table's code wrong only
+:data:`CODE_TRIES` times."""
 MAX_TURN_SECONDS = 3600.0
+"""An hour a turn: a longer timer is likelier a typo than a wish."""
 CODE_TRIES = 10
 """Wrong codes one client may give a private table before it may try no more."""
 CODE_GUESSERS = 256
