@@ -86,7 +86,8 @@ class HostOptions:
     """Seconds a bot waits before acting (pacing for people)."""
     max_connections: int = 64
     max_tables: int = 64
-    """Tables waiting or playing; finished ones, on show for a while, are not counted."""
+    """Tables at once. A finished one, on show for a while, never stops a new table: the
+    oldest finished table goes early to make room (so for the per-creator limits below)."""
     idle_timeout: float = 300.0
     """Seconds a connection may send nothing while it plays no started table."""
     connections_per_address: int = 8
