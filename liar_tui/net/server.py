@@ -115,6 +115,7 @@ class TableHost:
         self._tokens: dict[str, tuple[HostedTable, int]] = {}
         self._next_table = 1
         self._lobby_due = False
+        self._lobby_bytes: bytes | None = None
         self._encoder = FrameEncoder()
         self._thinking = BotThinking()
         self._created_by: dict[int, tuple[Connection, str]] = {}
@@ -406,7 +407,7 @@ class TableHost:
             return
         connection.name = hello.name.strip()
         connection.send(Welcome(PROTOCOL_VERSION, connection.name, self.options.away_timeout))
-        connection.send(self._lobby())
+        connection.send_encoded(self._lobby_frame())
 
     def _create(self, connection: Connection, request: CreateTable) -> None:
         if problem := self._table_limit_problem(connection):
@@ -687,15 +688,23 @@ class TableHost:
     def _lobby(self) -> LobbyState:
         return LobbyState(tuple(table.summary() for table in self._tables.values()))
 
+    def _lobby_frame(self) -> bytes:
+        """The lobby's frame, encoded once a change: every Hello is answered with it, and a
+        client connecting again and again must not make the host encode it each time."""
+        if self._lobby_bytes is None:
+            self._lobby_bytes = self._encoder.encode(self._lobby())
+        return self._lobby_bytes
+
     def _lobby_changed(self) -> None:
         """Tell everyone once, after whatever else changes in the next moment."""
+        self._lobby_bytes = None
         if not self._lobby_due:
             self._lobby_due = True
             asyncio.get_running_loop().call_later(LOBBY_INTERVAL, self._send_lobby)
 
     def _send_lobby(self) -> None:
         self._lobby_due = False
-        data = self._encoder.encode(self._lobby())
+        data = self._lobby_frame()
         for connection in list(self._connections):
             if connection.greeted:
                 connection.send_encoded(data)
