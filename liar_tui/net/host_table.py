@@ -356,7 +356,6 @@ class HostedTable:
         # A solo table's seed is short, to be typed again; a player could search every such
         # seed from the cards they see. The host never shows its seed, so it takes them all.
         seed = secrets.randbelow(MAX_SEED + 1)
-        self.phase = TablePhase.PLAYING
         self.resume_game(TableSetup(self.game, self.rules, self._seat_configs(), seed), ())
 
     def resume_game(self, setup: TableSetup, actions: tuple[Any, ...]) -> None:

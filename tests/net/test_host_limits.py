@@ -201,10 +201,12 @@ class SlowBot:
         self.seconds = seconds
         self.release = release or threading.Event()
         self.thinking = threading.Event()
+        self.done = threading.Event()
 
     def act(self, view: Any) -> Any:
         self.thinking.set()
         self.release.wait(self.seconds)
+        self.done.set()
         return self.bot.act(view)
 
 
@@ -243,7 +245,7 @@ async def test_a_thinking_bot_does_not_hold_up_another_table(
             await quick.send(StartTable(quick_seat.token))
             bot = make_bot(game, BotLevel.NORMAL, random.Random(0))
             await asyncio.wait_for(play_seat(quick, quick_seat, bot, game), WAIT)
-            assert not release.is_set()  # Hal is still thinking: the quick game did not wait
+            assert not slow_bots[0].done.is_set()  # Hal still thinks: the quick game did not wait
         finally:
             release.set()
             slow_player.cancel()
