@@ -40,6 +40,15 @@ class CardStyle(Enum):
     """Plain ASCII only, for terminals and fonts without box drawing or suit symbols."""
 
 
+class PocketOrder(Enum):
+    """How a pocket of cards is laid out in front of its owner."""
+
+    RANK = "rank"
+    """Highest rank first, pairs and sets side by side."""
+    SUIT = "suit"
+    """Grouped by suit, highest first within each, so flushes and straights show."""
+
+
 def _default_rules() -> Mapping[str, Any]:
     """Every game's own default rules, by id."""
     return MappingProxyType(
@@ -60,6 +69,12 @@ class Settings:
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
     """The seats a new table starts with."""
     show_odds: bool = True
+    turn_bell: bool = False
+    """Ring the terminal's bell when it becomes a person's turn at this keyboard."""
+    pocket_order: PocketOrder = PocketOrder.RANK
+    """How the cards in a pocket are sorted; a key at the table flips it for the game."""
+    theme: str = "textual-dark"
+    """The Textual theme the app is drawn in, chosen from the command palette (Ctrl+P)."""
     """Show beside a bid how likely it is to be true, given your own bill."""
     rules: Mapping[str, Any] = field(default_factory=_default_rules, hash=False)
     """Each game's default rules, by game id; the file keeps them in a table per game, named
