@@ -3,6 +3,9 @@
 The menu starts from the table's own round rules, so "Deal" with nothing changed plays the
 round as usual. Every way out gives rules (the round cannot start without a choice), so
 Escape keeps the table's rules rather than leaving the choice open.
+
+Enter never deals: as everywhere in the app it presses or toggles what has the focus, so a
+player who highlights "7 cards" and presses Enter gets seven cards. Dealing has its own key.
 """
 
 from __future__ import annotations
@@ -15,10 +18,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Select, Static
+from textual.widgets import Footer, Static
 
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, RoundRules
-from liar_tui.screens.liars_poker.rules_editor import RoundRulesEditor
+from liar_tui.screens.liars_poker.rules_editor import RankPicker, RoundRulesEditor
 from liar_tui.widgets.buttons import MouseButton
 
 FITS_WHOLE = 34
@@ -30,9 +33,10 @@ class DealersChoiceScreen(ModalScreen[RoundRules]):
 
     CSS_PATH = "dealers_choice.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "deal", "Deal", priority=True),
+        Binding("d", "deal", "Deal"),
         Binding("ctrl+s", "deal", "Deal", show=False, priority=True),
         Binding("k,escape", "keep", "Keep the table's rules"),
+        Binding("enter", "toggle_rank", show=False),
     ]
     AUTO_FOCUS = "#wild-ranks"
     # Not a ClassVar: Textual's `ClassVar[...] | None` reads to type checkers as an instance
@@ -61,15 +65,18 @@ class DealersChoiceScreen(ModalScreen[RoundRules]):
                 yield RoundRulesEditor(self.rules.round, jokers_editable=False, id="round-rules")
             yield Static(id="choice-problem", markup=False)
             with Horizontal(id="choice-buttons"):
-                yield MouseButton("Deal (enter)", variant="primary", compact=True, id="deal")
+                yield MouseButton("Deal (d)", variant="primary", compact=True, id="deal")
                 yield MouseButton("Keep the table's rules (k)", compact=True, id="keep")
         yield Footer()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter belongs to a discard-limit list while it is focused (to open or pick)."""
-        if action == "deal" and self.focused is not None:
-            return not any(isinstance(node, Select) for node in self.focused.ancestors_with_self)
-        return True
+    def action_toggle_rank(self) -> None:
+        """Enter toggles a wild rank as Space does; the picker itself binds only Space.
+
+        The radio sets, switches and the discard-limit list take Enter themselves, so this
+        binding is reached only from the rank picker (or with nothing focused).
+        """
+        if isinstance(self.focused, RankPicker):
+            self.focused.action_toggle_rank()
 
     def action_deal(self) -> None:
         """Deal under the rules shown, or say in one sentence why they cannot be played."""

@@ -38,8 +38,37 @@ async def test_deal_unchanged_plays_the_tables_round_rules() -> None:
     app = ChoosingApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("d")
         assert app.chosen == [TABLE.round]
+
+
+async def test_enter_chooses_the_highlighted_option_and_never_deals() -> None:
+    """Issue 13 bug 2: Enter on "7 cards" or "Communal 1" dealt the round unchanged."""
+    app = ChoosingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        app.screen.query_one("#hand-size").focus()
+        await pilot.press("right", "enter")
+        app.screen.query_one("#communal").focus()
+        await pilot.press("right", "enter")
+        app.screen.query_one("#draw-twice").focus()
+        await pilot.press("enter")
+        assert app.chosen == []
+        await pilot.press("d")
+        assert app.chosen == [
+            RoundRules(
+                PokerRules(
+                    jokers=2,
+                    wild_ranks=frozenset({Rank.TWO}),
+                    color_flush=False,
+                    hand_size=7,
+                    communal_cards=1,
+                ),
+                must_discard=True,
+                draw_twice=True,
+            )
+        ]
 
 
 async def test_the_opener_changes_the_round_by_keys_and_deals() -> None:
@@ -96,7 +125,7 @@ async def test_enter_on_the_discard_limit_picks_a_limit_instead_of_dealing() -> 
         await pilot.press("enter", "down", "down", "enter")
         assert app.chosen == []
         app.screen.query_one("#wild-ranks").focus()
-        await pilot.press("enter")
+        await pilot.press("d")
         assert app.chosen[0].discard_limit == 2
 
 
@@ -105,7 +134,7 @@ async def test_a_refused_choice_is_explained_and_nothing_is_dealt() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert str(app.screen.query_one("#choice-title", Static).content).startswith("[b]Bea")
-        await pilot.press("enter")
+        await pilot.press("d")
         problem = app.screen.query_one("#choice-problem", Static)
         assert problem.display
         assert str(problem.content) == "This table plays without dealer's choice."
