@@ -203,6 +203,8 @@ class BidBuilder(Widget, can_focus=True):
         self._serial = ""
         self._seats = 1
         self._can_raise = True
+        self._count_chosen = False
+        """Whether the player set the count this turn: a new digit keeps it while it raises."""
 
     @property
     def bid(self) -> Bid:
@@ -236,13 +238,19 @@ class BidBuilder(Widget, can_focus=True):
         if cheapest.count > max_count:
             cheapest = raises[0] if raises else standing or cheapest
         self.count, self.digit = cheapest.count, cheapest.digit
+        self._count_chosen = False
         self.query_one("#pass", Button).disabled = standing is None
         self._redraw()
 
     # actions --------------------------------------------------------------------------
 
     def action_choose_digit(self, digit: int) -> None:
+        """Bid on ``digit``, with the fewest of it that raise, unless the player chose a
+        count that still raises: a new digit never leaves a bid the table would refuse."""
         self.digit = digit
+        if not self._count_chosen or not self._raises(self.bid):
+            self.count = lowest_raise(self._standing, digit).count
+            self._count_chosen = False
         self._redraw()
 
     def action_step_digit(self, step: int) -> None:
@@ -254,8 +262,18 @@ class BidBuilder(Widget, can_focus=True):
         if not 1 <= count <= self._max_count:
             self.app.bell()
             return
+        if not self._raises(Bid(count, self.digit)):
+            at_count = [bid for bid in raises_over(self._standing, count) if bid.count == count]
+            if not at_count:
+                self.app.bell()
+                return
+            self.digit = at_count[0].digit
         self.count = count
+        self._count_chosen = True
         self._redraw()
+
+    def _raises(self, bid: Bid) -> bool:
+        return bid_refusal(bid, self._standing, self._max_count) is None
 
     def action_submit(self) -> None:
         self.post_message(self.Submitted(self, self.bid))

@@ -53,7 +53,8 @@ OPEN_THEN_BOTH_PASS = ("enter", "enter", "enter", "p")
 """Ann passes the curtain and opens; Ben passes the curtain and passes: the bills show."""
 
 
-def test_play_screen_with_a_bid_not_raising(snap_compare: SnapCompare) -> None:
+def test_play_screen_after_a_lower_count_moves_the_digit(snap_compare: SnapCompare) -> None:
+    """Two 1s raise One 6; one fewer moves the digit to the lowest that raises: One 7."""
     app = table_app(ONE_HUMAN)
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys("1", "down"))
 

@@ -17,6 +17,7 @@ from liar_tui.rules.dollar_bills.game import (
     Pass,
     PlaceBid,
     bid_refusal,
+    lowest_raise,
 )
 from liar_tui.rules.dollar_bills.odds import probability_at_least
 from liar_tui.rules.dollar_bills.rules import Rules
@@ -183,43 +184,40 @@ async def test_the_builder_by_mouse_builds_the_bid_it_sends() -> None:
         await settle(pilot)
         standing = app.table.view(0).standing
         builder = app.screen.query_one(BidBuilder)
-        count = builder.count
+        wanted = Bid(lowest_raise(standing, 0).count + 1, 0)
         for target in ("#digit-0", "#count-up", "#count-up", "#count-down"):
             assert await pilot.click(target)
             await pilot.pause()
-        assert builder.bid == Bid(count + 1, 0)
-        assert f"{Bid(count + 1, 0).text} · you hold" in screen_text(app)
+        assert builder.bid == wanted
+        assert f"{wanted.text} · you hold" in screen_text(app)
         before = len(app.table.actions)
         assert await pilot.click("#bid")
         await settle(pilot)
-        assert app.table.actions[before] == PlaceBid(0, Bid(count + 1, 0))
-        assert standing is None or Bid(count + 1, 0).key > standing.key
+        assert app.table.actions[before] == PlaceBid(0, wanted)
 
 
 async def test_a_refused_bid_is_explained_and_changes_nothing() -> None:
+    """The builder offers only raises, but the table is the judge: a bid it refuses (sent
+    here as the builder would send it) is explained in a toast and changes nothing."""
     app = table_app(ONE_HUMAN)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await settle(pilot)
         view = app.table.view(0)
         assert view.standing is not None, "seed 5 lets the bots open"
         too_low = Bid(view.standing.count, 1)
-        await pilot.press("1")
-        for _ in range(app.screen.query_one(BidBuilder).count - too_low.count):
-            await pilot.press("down")
         warning = bid_refusal(too_low, view.standing, view.max_count)
         assert warning is not None
-        assert warning.startswith(f"{too_low.text} does not raise {view.standing.text}: ")
-        assert warning in flat_text(app), "the builder warns in the table's own words"
+        builder = app.screen.query_one(BidBuilder)
         actions = app.table.actions
-        await pilot.press("enter")
+        builder.post_message(BidBuilder.Submitted(builder, too_low))
         await settle(pilot)
         assert "Bid refused" in screen_text(app)
         (notice,) = app._notifications
         assert notice.message == warning
         assert app.table.actions == actions
-        await pilot.press("up", "enter")
+        await pilot.press("1", "enter")
         await settle(pilot)
-        assert app.table.actions[len(actions)] == PlaceBid(0, Bid(too_low.count + 1, 1))
+        assert app.table.actions[len(actions)] == PlaceBid(0, lowest_raise(view.standing, 1))
 
 
 async def test_the_odds_show_beside_the_bid_and_passing_on_no_bid_is_refused() -> None:
