@@ -16,6 +16,8 @@ from textual.events import Resize
 from textual.screen import Screen
 
 from liar_tui.rules.base import GameState
+from liar_tui.store.messages import shown_path, with_path_on_its_own_lines
+from liar_tui.store.paths import settings_path
 from liar_tui.store.saves import SaveError, SaveStore
 from liar_tui.store.settings import Settings, save_settings
 from liar_tui.table.setup import TableSetup, random_seed
@@ -24,6 +26,17 @@ if TYPE_CHECKING:
     from textual._path import CSSPathType  # Textual's own type for CSS_PATH
 
     from liar_tui.table.table import Refused, Table
+
+
+NOTICE_TIMEOUT = 20
+"""Seconds a notice about the settings file stays: long enough to read a few sentences."""
+TOAST_WIDTH = 60
+"""app.tcss: a toast is this wide, and at most three quarters of the screen."""
+
+
+def toast_text_width(screen_width: int) -> int:
+    """Columns of text in a toast: its width less the side padding and the coloured edge."""
+    return min(TOAST_WIDTH, screen_width * 3 // 4) - 3
 
 
 def _home_screen() -> Screen[Any]:
@@ -63,10 +76,15 @@ class LiarApp(App[None]):
     def on_mount(self) -> None:
         if self.settings_problem:
             self.notify(
-                self.settings_problem,
-                title="Settings not loaded",
+                with_path_on_its_own_lines(
+                    self.settings_problem,
+                    shown_path(settings_path()),
+                    toast_text_width(self.size.width),
+                ),
+                title="Settings file problem",
                 severity="warning",
                 markup=False,
+                timeout=NOTICE_TIMEOUT,
             )
         if self._start is not None:
             self.start_table(self._start)

@@ -156,7 +156,7 @@ class SettingsScreen(LiarScreen[None]):
     def on_mount(self) -> None:
         if self.liar_app.settings_problem:
             box = self.query_one("#settings-file-problem", Static)
-            box.border_title = "Settings file not used"
+            box.border_title = "Settings file problem"
             box.border_subtitle = "Save replaces it with the settings below"
 
     @on(Input.Changed, "#player-name")

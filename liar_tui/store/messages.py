@@ -24,6 +24,23 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+def with_path_on_its_own_lines(text: str, path: str, width: int) -> str:
+    """``text`` with ``path`` on lines of its own, broken only after a slash.
+
+    A narrow box wraps a sentence at spaces, and a path has none: it would be cut wherever
+    the line ends (``settings.tom`` / ``l``), so it gets lines of its own, at most ``width``
+    wide where a folder's name allows.
+    """
+    if f" {path} " not in f" {text} ":
+        return text
+    lines = [""]
+    for part in re.findall(r"[^/]*/|[^/]+$", path):
+        if lines[-1] and len(lines[-1]) + len(part) > width:
+            lines.append("")
+        lines[-1] += part
+    return f" {text} ".replace(f" {path} ", "\n" + "\n".join(lines) + "\n", 1).strip()
+
+
 def os_reason(error: OSError) -> str:
     """Why the system refused, as the end of a sentence: ``permission denied``.
 

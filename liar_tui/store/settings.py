@@ -1,17 +1,19 @@
 """User settings, kept as TOML in the user's config folder.
 
-A person may edit the file by hand, so reading it never fails and never writes: a bad
-file gives the defaults and one sentence saying what is wrong, and the file is left
-exactly as it was for its owner to fix.
+A person may edit the file by hand, so reading it never fails and never writes: every
+entry that can be used is kept, each one that cannot is named in one message (with the
+default used in its place), and the file is left exactly as it was for its owner to fix.
+A file that cannot be read as TOML at all gives the defaults.
 """
 
 from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -69,13 +71,13 @@ class Settings:
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
     """The seats a new table starts with."""
     show_odds: bool = True
+    """Show beside a bid how likely it is to be true, given your own bill."""
     turn_bell: bool = False
     """Ring the terminal's bell when it becomes a person's turn at this keyboard."""
     pocket_order: PocketOrder = PocketOrder.RANK
     """How the cards in a pocket are sorted; a key at the table flips it for the game."""
     theme: str = "textual-dark"
     """The Textual theme the app is drawn in, chosen from the command palette (Ctrl+P)."""
-    """Show beside a bid how likely it is to be true, given your own bill."""
     rules: Mapping[str, Any] = field(default_factory=_default_rules, hash=False)
     """Each game's default rules, by game id; the file keeps them in a table per game, named
     by its plugin's ``settings_key`` (``[liar_game]``)."""
@@ -145,7 +147,7 @@ def _away_timeout_allowed(seconds: float) -> bool:
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and None; or the defaults and why the file was not used.
+    """The saved settings and None; or what of them could be used and why the rest was not.
 
     A missing file is normal (first run) and gives the defaults with no message.
     """
@@ -166,40 +168,77 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _not_loaded(path, "it nests too deeply to be a settings file")
     except ValueError:
         return Settings(), _not_loaded(path, TOO_LONG_A_NUMBER)
-    settings = _decoded(data)
-    if isinstance(settings, str):
-        return Settings(), _not_loaded(path, settings)
-    if problem := file_problem(settings):
-        return Settings(), _not_loaded(path, problem)
-    return settings, None
+    settings, problems = _usable(data)
+    return settings, _entries_not_used(path, problems) if problems else None
 
 
-def _decoded(data: dict[str, Any]) -> Settings | str:
-    """The settings a file's data holds, or why it holds none, naming the entry as the file
-    spells it.
+Entry = Callable[[Settings], Settings]
+"""One entry of the file, decoded: it sets its value in the settings it is given."""
 
-    The codec cannot decode the games' rules by id, so each game's table is taken out and
-    decoded as that game's rules, and the rest as the shared settings.
+
+def _usable(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """The settings the file's usable entries make, and why each other entry is not used,
+    naming it as the file spells it.
+
+    Each entry is decoded on its own, so one bad value costs only itself. Entries can clash
+    (``big_combos`` needs ``decks = 2``): when all the decoded ones together pass the
+    checks they are all kept; otherwise they are added one at a time in the file's order,
+    and an entry whose value the checks refuse is named and left at its default.
     """
-    tables = {
-        game_id: data.pop(game.settings_key)
-        for game_id, game in games.registered().items()
-        if game.settings_key in data
-    }
-    try:
-        if "rules" in data:  # a field of Settings, but no entry of the file
-            raise UnknownEntry("Settings", (), sorted(set(data) - set(_SHARED))[0])
-        settings = decode(data, Settings, tagged=False)
-    except DecodeError as error:
-        return _decode_problem(error)
-    rules = dict(settings.rules)
-    for game_id, table in tables.items():
-        game = games.plugin(game_id)
+    entries: list[Entry] = []
+    problems: list[str] = []
+    tables = {game.settings_key: game_id for game_id, game in games.registered().items()}
+    for key, value in data.items():
+        if key in tables:
+            _decode_rules(tables[key], value, entries, problems)
+            continue
         try:
-            rules[game_id] = decode(table, game.rules_type, tagged=False)
+            if key not in _SHARED:  # "rules" is a field of Settings, but no entry of the file
+                raise UnknownEntry("Settings", (), key)
+            decoded = getattr(decode({key: value}, Settings, tagged=False), key)
         except DecodeError as error:
-            return _decode_problem(error, within=game.settings_key)
-    return replace(settings, rules=MappingProxyType(rules))
+            problems.append(_decode_problem(error))
+            continue
+        entries.append(partial(_with_entry, name=key, value=decoded))
+    everything = Settings()
+    for entry in entries:
+        everything = entry(everything)
+    if file_problem(everything) is None:
+        return everything, problems
+    settings = Settings()
+    for entry in entries:
+        tried = entry(settings)
+        if problem := file_problem(tried):
+            problems.append(problem)
+        else:
+            settings = tried
+    return settings, problems
+
+
+def _decode_rules(game_id: str, table: Any, entries: list[Entry], problems: list[str]) -> None:
+    """Each entry of a game's table (``[liar_game]``), decoded on its own as that entry of
+    the game's rules; a nested table (``[liars_poker.round]``) is one entry."""
+    game = games.plugin(game_id)
+    if not isinstance(table, dict):
+        table = {"": table}  # decoding it whole says "must be a table"
+    for key, value in table.items():
+        try:
+            if key == "":
+                decode(value, game.rules_type, tagged=False)
+            decoded = getattr(decode({key: value}, game.rules_type, tagged=False), key)
+        except DecodeError as error:
+            problems.append(_decode_problem(error, within=game.settings_key))
+            continue
+        entries.append(partial(_with_rule, game_id=game_id, name=key, value=decoded))
+
+
+def _with_entry(settings: Settings, *, name: str, value: Any) -> Settings:
+    return replace(settings, **{name: value})
+
+
+def _with_rule(settings: Settings, *, game_id: str, name: str, value: Any) -> Settings:
+    rules = replace(settings.rules_for(game_id), **{name: value})
+    return settings.with_rules(game_id, rules)
 
 
 _LIST_ITEMS = {"seats": "seat"}
@@ -244,6 +283,15 @@ def _without_none(table: dict[str, Any]) -> dict[str, Any]:
         for key, value in table.items()
         if value is not None
     }
+
+
+def _entries_not_used(path: Path, problems: list[str]) -> str:
+    """One sentence naming the file and every entry of it that was not used."""
+    reasons = "; ".join(lowered(problem.rstrip(".")) for problem in problems)
+    file = f"the settings file {shown_path(path)}"
+    if len(problems) == 1:
+        return f"An entry of {file} was not used, so its default applies: {reasons}."
+    return f"Some entries of {file} were not used, so their defaults apply: {reasons}."
 
 
 def _not_loaded(path: Path, problem: str) -> str:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets._toast import Toast
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
@@ -12,7 +16,7 @@ from liar_tui.store import paths
 from liar_tui.store.settings import CardStyle, Settings, load_settings, save_settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 
-from .menus import RecordingApp, flat_text
+from .menus import RecordingApp, flat_text, screen_text
 
 SIZE = (100, 32)
 
@@ -166,3 +170,32 @@ async def test_every_game_s_rules_and_the_odds_switch_are_saved() -> None:
         assert not app.settings.show_odds
         assert app.settings.rules_for("liars-poker-bills").digits == 6
         assert load_settings()[0] == app.settings
+
+
+async def test_the_notice_of_a_bad_settings_file_breaks_its_path_only_after_a_slash(
+    isolated_dirs: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The config folder may be deep (``XDG_CONFIG_HOME``); the notice at 80 columns must
+    not cut ``settings.toml`` in two, and every entry it could not use is named."""
+    deep = isolated_dirs["config"] / "a-rather-long-folder-name" / "and-another-one-deeper"
+    deep.mkdir(parents=True)
+    monkeypatch.setenv("LIAR_TUI_CONFIG_DIR", str(deep))
+    path = paths.settings_path()
+    path.write_text('player_name = "Kim"\ncolour = "red"\nbot_delay = "fast"\n')
+    settings, problem = load_settings()
+    assert settings == Settings(player_name="Kim")
+    assert problem is not None
+    app = RecordingApp(settings=settings, settings_problem=problem)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        toast = app.screen.query_one(Toast)
+        lines = [line.rstrip() for line in screen_text(app).splitlines()]
+        shown = [line[toast.region.x + 2 :].strip() for line in lines[toast.region.y :]]
+    assert "Settings file problem" in shown
+    assert "settings.toml" in shown
+    first = shown.index("Some entries of the settings file") + 1
+    path_lines = shown[first : shown.index("settings.toml")]
+    assert path_lines and all(line.endswith("/") for line in path_lines), shown
+    assert "".join(path_lines) + "settings.toml" == str(path)
+    joined = " ".join(" ".join(shown).split())
+    assert "'colour' is not a setting; bot_delay must be a number of seconds" in joined

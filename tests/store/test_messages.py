@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from liar_tui.store.messages import json_problem, os_reason, shown_path, toml_problem
+from liar_tui.store.messages import (
+    json_problem,
+    os_reason,
+    shown_path,
+    toml_problem,
+    with_path_on_its_own_lines,
+)
 
 
 def test_a_path_under_the_home_folder_starts_with_a_tilde(
@@ -67,3 +73,12 @@ def test_a_json_complaint_reads_as_the_end_of_a_sentence(text: str, problem: str
     with pytest.raises(json.JSONDecodeError) as complaint:
         json.loads(text)
     assert json_problem(complaint.value) == problem
+
+
+def test_a_path_gets_lines_of_its_own_broken_after_slashes() -> None:
+    text = "The file /home/kim/.config/liar-tui/settings.toml was not used."
+    assert with_path_on_its_own_lines(text, "/home/kim/.config/liar-tui/settings.toml", 20) == (
+        "The file\n/home/kim/.config/\nliar-tui/\nsettings.toml\nwas not used."
+    )
+    assert with_path_on_its_own_lines("Nothing here.", "/a/b", 20) == "Nothing here."
+    assert with_path_on_its_own_lines("/a/bc", "/a/bc", 2) == "/\na/\nbc"

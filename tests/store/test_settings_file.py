@@ -161,6 +161,49 @@ def test_a_partial_file_fills_in_the_defaults(tmp_path: Path) -> None:
     assert settings.seats == default_seats()
 
 
+def test_every_good_entry_is_kept_and_every_bad_one_named(tmp_path: Path) -> None:
+    """One misspelt key or one bad value costs only that entry, never the player's name."""
+    path = tmp_path / "settings.toml"
+    path.write_text(
+        'player_name = "Kim"\ncolour = "red"\nbot_delay = "fast"\nshow_odds = false\n'
+        "[liar_game]\ntarget = 0\ndecks = 2\n",
+        encoding="utf-8",
+    )
+    before = path.read_bytes()
+    settings, problem = load_settings(path)
+    assert settings == Settings(player_name="Kim", show_odds=False).with_rules(
+        "liar-game", Rules(decks=2)
+    )
+    assert problem == (
+        f"Some entries of the settings file {path} were not used, so their defaults apply: "
+        "'colour' is not a setting; bot_delay must be a number of seconds, not 'fast'; "
+        "liar_game.target must be from 1 to 100000, not 0."
+    )
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["settings.toml"]
+
+
+def test_entries_that_need_each_other_are_kept_in_any_order(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text("[liar_game]\nbig_combos = true\ndecks = 2\n", encoding="utf-8")
+    assert load_settings(path) == (
+        Settings().with_rules("liar-game", Rules(decks=2, big_combos=True)),
+        None,
+    )
+
+
+def test_of_two_entries_that_clash_the_one_that_breaks_the_rules_is_named(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text("[liar_game]\ndecks = 1\nbig_combos = true\ntarget = 800\n")
+    settings, problem = load_settings(path)
+    assert settings == Settings().with_rules("liar-game", Rules(decks=1, target=800))
+    assert problem is not None
+    assert problem.endswith("its default applies: liar_game.big_combos needs two decks: set "
+                            "liar_game.decks = 2.")  # fmt: skip
+
+
 TYPICAL_PATH = "~/.config/liar-tui/settings.toml"
 """Where the file sits on Linux, as messages show it: their length is judged with this path."""
 
@@ -176,8 +219,8 @@ TYPICAL_PATH = "~/.config/liar-tui/settings.toml"
         ("player_name = 5", "player_name must be text in quotes, not 5"),
         ('card_style = "fancy"', "card_style must be 'unicode' or 'ascii', not 'fancy'"),
         ('card_style = "' + "é" * 50 + '"', "card_style must be 'unicode' or 'ascii', not 'éééé"),
-        ('colour = "red"', "apply: 'colour' is not a setting."),
-        ("x" * 5000 + " = 1", "apply: 'xxxxxxxxxxxxxxxxxxx…' is not a setting."),
+        ('colour = "red"', "applies: 'colour' is not a setting."),
+        ("x" * 5000 + " = 1", "applies: 'xxxxxxxxxxxxxxxxxxx…' is not a setting."),
         ("[liar_game]\ncolour = 1", "'colour' is not a setting in liar_game."),
         ('bot_delay = "fast"', "bot_delay must be a number of seconds, not 'fast'"),
         ("bot_delay = 1979-05-27", "bot_delay must be a number of seconds, not a date."),
@@ -194,18 +237,20 @@ TYPICAL_PATH = "~/.config/liar-tui/settings.toml"
         ("[liar_game]\ntarget = " + "9" * 99, "liar_game.target must be from 1 to 100000, not 99"),
         ('[liar_game]\ndecks = "two"', "liar_game.decks must be a whole number, not 'two'"),
         ('[liar_game]\ndecks = 2\ntarget = "x"',
-         "apply: liar_game.target must be a whole number, not 'x'."),
+         "applies: liar_game.target must be a whole number, not 'x'."),
         ("[liars_poker.round.poker]\ncolour = 1",
          "'colour' is not a setting in liars_poker.round.poker."),
         ('[liars_poker.round]\ndiscard_limit = "x"',
          "liars_poker.round.discard_limit must be a whole number, not 'x'."),
         ("dollar_bills = []", "dollar_bills must be a table, not a list."),
         ("[dollar_bills]\ndigits = 2", "dollar_bills.digits must be from 4 to 12, not 2."),
-        ('rules = 1', "apply: 'rules' is not a setting."),
-        ('[rules]\nliar_game = {}', "apply: 'rules' is not a setting."),
-        ('rules = 1\nalpha = 2', "apply: 'alpha' is not a setting."),
-        ('colour = 1\n[liar_game]\ntarget = "x"', "apply: 'colour' is not a setting."),
-        ('seats = 1\n[liar_game]\ntarget = "x"', "apply: seats must be a list, not 1."),
+        ('rules = 1', "applies: 'rules' is not a setting."),
+        ('[rules]\nliar_game = {}', "applies: 'rules' is not a setting."),
+        ('rules = 1\nalpha = 2', "apply: 'rules' is not a setting; 'alpha' is not a setting."),
+        ('colour = 1\n[liar_game]\ntarget = "x"',
+         "apply: 'colour' is not a setting; liar_game.target must be a whole number, not 'x'."),
+        ('seats = 1\n[liar_game]\ntarget = "x"',
+         "apply: seats must be a list, not 1; liar_game.target must be a whole number"),
         ("liar_game = 5", "liar_game must be a table, not 5."),
         ('[[seats]]\nname = "Solo"\nkind = "human"', "a table seats 2 to 8 players, not 1"),
         ("seats = [" + ", ".join(f'{{name = "S{i}"}}' for i in range(9)) + "]",
@@ -235,13 +280,19 @@ def test_a_bad_file_gives_the_defaults_a_message_and_stays_untouched(
     before = path.read_bytes()
     before_time = path.stat().st_mtime_ns
     settings, problem = load_settings(path)
-    assert settings == Settings()
+    assert settings in (Settings(), Settings().with_rules("liar-game", Rules(decks=2)))
     assert problem is not None
-    assert problem.startswith(f"The settings file {path} was not used, so the defaults apply: ")
+    assert problem.startswith(
+        (
+            f"The settings file {path} was not used, so the defaults apply: ",
+            f"An entry of the settings file {path} was not used, so its default applies: ",
+            f"Some entries of the settings file {path} were not used, so their defaults apply: ",
+        )
+    )
     assert words in problem
     assert problem.endswith(".")
     assert "\n" not in problem
-    assert len(problem.replace(str(path), TYPICAL_PATH)) <= 170
+    assert len(problem.replace(str(path), TYPICAL_PATH)) <= 180 * (problem.count("; ") + 1)
     for python_spelling in ("Settings", "SeatKind", "CardStyle", "float", "None", "datetime"):
         assert python_spelling not in problem
     assert path.read_bytes() == before
@@ -278,8 +329,8 @@ def test_a_file_in_the_home_folder_is_named_from_there(
     path.parent.mkdir(parents=True)
     path.write_text('bot_delay = "fast"\n', encoding="utf-8")
     assert load_settings(path)[1] == (
-        "The settings file ~/.config/liar-tui/settings.toml was not used, so the defaults "
-        "apply: bot_delay must be a number of seconds, not 'fast'."
+        "An entry of the settings file ~/.config/liar-tui/settings.toml was not used, so its "
+        "default applies: bot_delay must be a number of seconds, not 'fast'."
     )
 
 
