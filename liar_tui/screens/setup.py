@@ -103,7 +103,13 @@ class SetupScreen(LiarScreen[None]):
                     yield OnlineOptions(id="online-options")
                 else:
                     yield Label("Seed (optional)", classes="heading", id="seed-heading")
-                    yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                    yield Input(
+                        placeholder="random",
+                        type="integer",
+                        valid_empty=True,  # empty means a random seed: no mistake to mark
+                        compact=True,
+                        id="seed",
+                    )
                     yield Static(
                         "The same seed, seats and rules deal the same cards.", classes="muted"
                     )

@@ -413,3 +413,26 @@ def test_turn_timers_are_zero_or_whole_seconds_in_range() -> None:
 def test_snapshot_online_setup(snap_compare) -> None:
     seats = (*default_seats()[:3], SeatConfig("Bo", SeatKind.HUMAN))
     assert snap_compare(OnlineRecordingApp(settings=Settings(seats=seats)), terminal_size=SIZE)
+
+
+async def test_the_empty_seed_is_not_marked_invalid_when_the_focus_passes_it() -> None:
+    """Empty means a random seed, so leaving the box empty is no mistake to show in red."""
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        seed = screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not seed.has_focus
+        assert not seed.has_class("-invalid")
+        seed.focus()
+        await pilot.press("x", "1", "tab")
+        await pilot.pause()
+        assert seed.value == "1"
+        seed.value = "-"
+        seed.focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert seed.has_class("-invalid")
