@@ -33,6 +33,7 @@ from liar_tui.widgets.buttons import MouseButton
 
 _DIGIT_STEP_KEYS = Binding.Group("Digit", compact=True)
 _COUNT_KEYS = Binding.Group("Count", compact=True)
+_BUILDING_ACTIONS = frozenset({"choose_digit", "step_digit", "change_count", "submit"})
 
 
 def chance_text(chance: float) -> str:
@@ -150,6 +151,9 @@ class BidBuilder(Widget, can_focus=True):
     BidBuilder #bid-buttons Button {
         margin-right: 2;
     }
+    BidBuilder #turn-hint {
+        color: $text-muted;
+    }
     BidBuilder:focus #digit-row {
         background: $boost;
     }
@@ -225,6 +229,7 @@ class BidBuilder(Widget, can_focus=True):
         with Horizontal(id="bid-buttons"):
             yield MouseButton("Bid (Enter)", id="bid", variant="primary", compact=True)
             yield MouseButton("Pass (p)", id="pass", compact=True)
+            yield Label("", id="turn-hint")
 
     def start_turn(self, standing: Bid | None, max_count: int, serial: str, seats: int) -> None:
         """Offer the cheapest raise on the digit chosen last, or the cheapest raise of all."""
@@ -239,8 +244,26 @@ class BidBuilder(Widget, can_focus=True):
             cheapest = raises[0] if raises else standing or cheapest
         self.count, self.digit = cheapest.count, cheapest.digit
         self._count_chosen = False
-        self.query_one("#pass", Button).disabled = standing is None
+        self._offer_what_can_be_done()
         self._redraw()
+
+    def _offer_what_can_be_done(self) -> None:
+        """Only the moves the table would take: the opener may not pass, and with no raise
+        left there is nothing to bid. Hidden buttons and keys leave the footer with them."""
+        opening = self._standing is None
+        self.query_one("#pass", Button).display = not opening
+        self.query_one("#bid", Button).display = self._can_raise
+        hint = "The opener must bid, not pass." if opening else ""
+        self.query_one("#turn-hint", Label).update(hint)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Pass only over a bid; build and bid only while a raise exists."""
+        if action == "pass_turn":
+            return self._standing is not None
+        if action in _BUILDING_ACTIONS:
+            return self._can_raise
+        return True
 
     # actions --------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import App, ComposeResult
+from textual.widgets import Button
 
 from liar_tui.rules.dollar_bills.game import Bid, bid_refusal
 from liar_tui.screens.dollar_bills.bid_builder import BidBuilder
@@ -17,6 +19,8 @@ class Builder(App[None]):
     def __init__(self, standing: Bid | None) -> None:
         super().__init__()
         self.standing = standing
+        self.asked: list[str] = []
+        """What the builder asked the table for: "bid" or "pass"."""
 
     def compose(self) -> ComposeResult:
         yield BidBuilder(show_odds=False)
@@ -25,6 +29,14 @@ class Builder(App[None]):
         builder = self.query_one(BidBuilder)
         builder.start_turn(self.standing, MAX_COUNT, SERIAL, seats=1)
         builder.focus()
+
+    @on(BidBuilder.Submitted)
+    def _bid(self) -> None:
+        self.asked.append("bid")
+
+    @on(BidBuilder.PassChosen)
+    def _pass(self) -> None:
+        self.asked.append("pass")
 
 
 async def test_a_new_digit_moves_the_count_to_its_lowest_raise() -> None:
@@ -71,3 +83,26 @@ async def test_a_digit_with_no_raise_in_play_is_explained_under_the_bid() -> Non
         warning = bid_refusal(app.query_one(BidBuilder).bid, standing, MAX_COUNT)
         assert warning == f"There are {MAX_COUNT} digits in play, so bid from 1 to {MAX_COUNT}."
         assert warning in str(app.query_one("#bid-line").render())
+
+
+async def test_the_opener_is_not_offered_a_pass() -> None:
+    """Bug 5: the opener saw "Pass (p)", and pressing it drew a refusal toast."""
+    app = Builder(None)
+    async with app.run_test() as pilot:
+        builder = app.query_one(BidBuilder)
+        assert not builder.query_one("#pass", Button).display
+        assert "must bid, not pass" in str(builder.query_one("#turn-hint").render())
+        offered = {active.binding.action for active in app.active_bindings.values()}
+        assert "pass_turn" not in offered and "submit" in offered
+        await pilot.press("p", "enter")
+        assert app.asked == ["bid"]
+
+
+async def test_with_no_raise_left_only_a_pass_is_offered() -> None:
+    app = Builder(Bid(MAX_COUNT, 0))
+    async with app.run_test() as pilot:
+        builder = app.query_one(BidBuilder)
+        assert not builder.query_one("#bid", Button).display
+        assert builder.query_one("#pass", Button).display
+        await pilot.press("enter", "p")
+        assert app.asked == ["pass"]
