@@ -44,9 +44,14 @@ class HomeScreen(LiarScreen[None]):
     CSS_PATH = "home.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "resume", "Resume"),
-        *(Binding(key, f"choose_game('{game.id}')", game.title) for key, game in numbered()),
+        # Each game's key stands beside it in the menu; in the footer too they would push
+        # Quit and Help off an 80-column terminal.
+        *(
+            Binding(key, f"choose_game('{game.id}')", game.title, show=False)
+            for key, game in numbered()
+        ),
         Binding("s", "settings", "Settings"),
-        Binding("d", "discard", "Discard saved game"),
+        Binding("d", "discard", "Discard"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
 

@@ -148,3 +148,20 @@ def test_snapshot_home(snap_compare) -> None:
 def test_snapshot_home_with_a_resumable_game(snap_compare) -> None:
     save_a_game(rounds=2)
     assert snap_compare(RecordingApp(), terminal_size=SIZE)
+
+
+async def test_at_80_columns_the_footer_shows_every_key_it_offers() -> None:
+    """The games' keys are in the menu beside each game; the footer keeps the rest whole."""
+    save_a_game(rounds=1)
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+    for key in ("r Resume", "s Settings", "d Discard", "^q Quit", "f1 Help"):
+        assert key in footer, footer
+    assert footer.rstrip().endswith("f1 Help")
+
+
+def test_snapshot_home_at_80_by_24_with_a_resumable_game(snap_compare) -> None:
+    save_a_game(rounds=2)
+    assert snap_compare(RecordingApp(), terminal_size=(80, 24))
