@@ -1,0 +1,30 @@
+"""The screens benchmark runs and prints every screen and every table's key (its figures are
+read by people, not asserted: timings on a shared machine are too noisy for a pass/fail line)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from liar_tui.games import registered
+
+BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "screens.py"
+TIMES = r"\s+[\d.]+\s+[\d.]+\s+[\d.]+x\s+[\d.]+\s+[\d.]+\s+[\d.]+x\s+(met|MISSED)$"
+
+
+def test_screens_benchmark_prints_every_screen_and_key_against_the_baseline() -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARK), "--runs", "1", "--keys", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    rows = ["one label \\(baseline\\)", "home", "help", "settings"]
+    for game_id in registered():
+        rows += [f"setup: {game_id}", f"rules editor: {game_id}", f"play: {game_id}"]
+        rows.append(f"key at {game_id}")
+    for name in rows:
+        assert re.search(f"^{name}{TIMES}", result.stdout, re.M), name
