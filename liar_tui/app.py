@@ -6,20 +6,22 @@ first frame comes up about as fast as a bare Textual app's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.events import Resize
+from textual.filter import LineFilter
 from textual.screen import Screen
 
+from liar_tui.ascii_only import AsciiOnly, key_in_words
 from liar_tui.rules.base import GameState
 from liar_tui.store.messages import shown_path, with_path_on_its_own_lines
 from liar_tui.store.paths import settings_path
 from liar_tui.store.saves import SaveError, SaveStore
-from liar_tui.store.settings import Settings, save_settings
+from liar_tui.store.settings import CardStyle, Settings, save_settings
 from liar_tui.table.setup import TableSetup, random_seed
 
 if TYPE_CHECKING:
@@ -72,6 +74,22 @@ class LiarApp(App[None]):
         self._save_warned: TableSetup | None = None
         self.table: Table | None = None
         """The table being played here; the app hosts it, screens only get a SeatChannel."""
+        self._ascii_filter = AsciiOnly()
+
+    @property
+    def ascii_only(self) -> bool:
+        """Whether the player chose ASCII only: then nothing past ASCII is drawn, anywhere."""
+        return self.settings.card_style is CardStyle.ASCII
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and in ASCII mode the one that puts every line in ASCII."""
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_filter] if self.ascii_only else filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys as Textual shows them; in ASCII mode its symbols in words (``enter``)."""
+        display = super().get_key_display(binding)
+        return key_in_words(display) if self.ascii_only else display
 
     def on_mount(self) -> None:
         if self.settings_problem:
@@ -114,8 +132,13 @@ class LiarApp(App[None]):
             reason = error.strerror or error
             self.notify(f"Settings not saved: {reason}.", severity="error", markup=False)
             return False
+        was_ascii = self.ascii_only
         self.settings = settings
         self.settings_problem = None
+        if self.ascii_only != was_ascii:
+            for screen in self.screen_stack:
+                screen.refresh_bindings()
+                screen.refresh(repaint=True)
         return True
 
     # tables ----------------------------------------------------------------------

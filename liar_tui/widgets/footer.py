@@ -2,6 +2,7 @@
 
 Textual's ``Footer`` recomposes every key on every bindings update (each focus change,
 each screen resume), which costs as much as the rest of the home screen's first frame.
+Keys are compared as shown, so switching ASCII mode (``enter`` for ``⏎``) rebuilds it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ class Footer(TextualFooter):
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = tuple(
-            (binding.key, binding.description, enabled)
+            (screen.app.get_key_display(binding), binding.description, enabled)
             for _node, binding, enabled, _tooltip in screen.active_bindings.values()
             if binding.show
         )
