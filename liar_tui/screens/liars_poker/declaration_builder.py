@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -128,9 +128,25 @@ def floor_words(value: HandRank) -> str:
 
 
 class DeclarationText(Input):
-    """The typed declaration; Enter in it declares, and the footer says so."""
+    """The typed declaration; Enter in it declares, and the footer says so.
+
+    Its own editing keys (Ctrl+U, Backspace, the arrows) act where they arrive, in the order
+    typed. Textual runs a widget's bindings only once the key has bubbled up to the app,
+    while a letter is typed into the box at once; so "Ctrl+U, t, w, o" pressed together
+    typed "two" first and then wiped it.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Declare")]
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            for binding in self._bindings.key_to_bindings.get(event.key, ()):
+                event.stop()
+                event.prevent_default()
+                self._restart_blink()
+                await self.run_action(binding.action)
+                return
+        await super()._on_key(event)
 
 
 class DeclarationBuilder(Widget):
@@ -363,8 +379,14 @@ class DeclarationBuilder(Widget):
 
     @on(Input.Changed, "#declaration-text")
     def _text_changed(self, event: Input.Changed) -> None:
+        """Show in the pickers what the box says now, or nothing when it says no hand.
+
+        The box is read as it stands, not as the message carried it: keys typed quickly
+        queue several changes, and an older one must not paint an older declaration.
+        """
         event.stop()
-        text = event.value
+        text = self.query_one(DeclarationText).value
+        declaration: Declaration | None = None
         if not text.strip():
             self._problem = None
             self._status = DraftStatus(None)
@@ -376,8 +398,8 @@ class DeclarationBuilder(Widget):
                 self._status = DraftStatus(None)
             else:
                 self._take(declaration)
-                with self.prevent(Select.Changed):
-                    self._fill_pickers(declaration)
+        with self.prevent(Select.Changed):
+            self._fill_pickers(declaration)
         self._show_status()
 
     @on(Select.Changed)

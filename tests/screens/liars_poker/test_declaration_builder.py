@@ -6,10 +6,15 @@ The seed's example drives most of it: after "two pair" (floor 4-3-3-2-2), "seven
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from textual import events
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -51,6 +56,20 @@ def verdict_classes(app: BuilderApp) -> set[str]:
 async def type_text(pilot: Pilot[Any], text: str) -> None:
     """Type key by key, as a player does (slow: each key re-renders the builder)."""
     await pilot.press(*text)
+    await pilot.pause()
+
+
+async def type_at_once(pilot: Pilot[Any], keys: list[str]) -> None:
+    """Send keys as a fast typist's terminal does: all queued before the app reads one."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        character = key if len(key) == 1 else None
+        name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
+        event = events.Key(name, character)
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    await pilot.pause()
     await pilot.pause()
 
 
@@ -131,7 +150,8 @@ async def test_threes_over_twos_after_two_pair_is_refused_and_nothing_is_declare
         assert app.declared == []
 
 
-async def test_garbage_shows_the_parsers_sentence_and_keeps_the_pickers() -> None:
+async def test_garbage_shows_the_parsers_sentence_and_empties_the_pickers() -> None:
+    """The pickers show what the box says or nothing: never an older declaration."""
     typed = "sevens over threes [red]and a banana"
     with pytest.raises(DeclarationError) as refused:
         parse_declaration(typed, PLAIN)
@@ -141,10 +161,50 @@ async def test_garbage_shows_the_parsers_sentence_and_keeps_the_pickers() -> Non
         await enter_text(pilot, typed)
         assert app.builder.draft is None
         assert app.builder.status_text == f"× {refused.value}"
-        assert picked(app) == [Category.TWO_PAIR, Rank.SEVEN, Rank.THREE, None]
+        assert picked(app) == [None]
         await pilot.press("enter")
         await pilot.pause()
         assert app.declared == []
+
+
+async def test_junk_typed_key_by_key_leaves_no_hand_in_the_pickers() -> None:
+    """Issue 13 bug 3: on the way, "as" reads as "pair of aces", and the pickers kept it."""
+    app = BuilderApp(standing_of("pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_text(pilot, "asdf qwerty!!")
+        assert text_of(app) == "asdf qwerty!!"
+        assert picked(app) == [None]
+        assert app.builder.status_text == "× 'asdf' is not a word of a poker hand."
+
+
+async def test_clearing_the_box_clears_the_pickers() -> None:
+    app = BuilderApp(standing_of("pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_text(pilot, "three of a kind, aces")
+        assert picked(app) == [Category.THREE_OF_A_KIND, Rank.ACE, None, None]
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert text_of(app) == ""
+        assert picked(app) == [None]
+        assert app.builder.draft is None
+
+
+async def test_ctrl_u_then_typing_at_once_keeps_every_key_in_order() -> None:
+    """Issue 13 bug 3: keys that arrive together must edit the box in the order typed.
+
+    Textual runs an input's own key bindings (Ctrl+U, Backspace) only once the key has
+    bubbled up to the app, while letters are typed at the input at once; a burst of keys
+    after Ctrl+U was typed first and then wiped.
+    """
+    app = BuilderApp(standing_of("pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for typed in ("three of a kind, aces", "two pair", "two pair, nines up"):
+            await type_at_once(pilot, ["ctrl+u", *typed])
+            assert text_of(app) == typed
+            assert app.builder.draft == parse_declaration(typed, PLAIN)
+        await type_at_once(pilot, ["ctrl+u", *"three of a kinx", "backspace", "d"])
+        assert text_of(app) == "three of a kind"
+        assert picked(app) == [Category.THREE_OF_A_KIND, None, None, None]
 
 
 async def test_pickers_that_say_nothing_sayable_are_refused_with_the_reason() -> None:
@@ -322,3 +382,49 @@ def test_the_builder_refuses_in_the_tables_own_words(text: str) -> None:
 )
 def test_a_floor_in_words_names_no_suit_or_color(declared: str, words: str) -> None:
     assert floor_words(floor_of(declared)) == words
+
+
+_TYPED_WORDS = [
+    "two", "pair", "three", "of", "a", "kind", "sevens", "over", "threes", "aces", "as",
+    "high", "flush", "kicker", "full", "7-6", "K", "asdf", "qwerty!!", ",",
+]  # fmt: skip
+
+
+def shown_in_pickers(declaration: Declaration | None) -> list[object]:
+    """What the pickers should show for ``declaration``: its hand, then its ranks in order."""
+    if declaration is None:
+        return [None]
+    if declaration.cards:
+        return [declaration.category]
+    top = (declaration.top,) if declaration.top else ()
+    return [
+        declaration.category,
+        *declaration.groups,
+        *declaration.kickers,
+        *declaration.high_cards,
+        *top,
+    ]
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None)
+@given(words=st.lists(st.sampled_from(_TYPED_WORDS), min_size=1, max_size=6))
+def test_after_any_typing_the_pickers_show_what_the_box_says(words: list[str]) -> None:
+    """The box keeps every key typed, and the pickers show its hand or no hand at all."""
+    typed = " ".join(words)
+    try:
+        said: Declaration | None = parse_declaration(typed, PLAIN)
+    except DeclarationError:
+        said = None
+
+    async def type_it() -> None:
+        app = BuilderApp(standing_of("pair"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await type_text(pilot, "three of a kind, aces")
+            await type_at_once(pilot, ["ctrl+u", *typed])
+            assert text_of(app) == typed
+            assert app.builder.draft == said
+            shown = [value for value in picked(app) if value is not None] or [None]
+            assert shown == shown_in_pickers(said)
+
+    asyncio.run(type_it())
