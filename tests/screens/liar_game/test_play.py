@@ -29,6 +29,7 @@ from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.card_art import CardLook, corner_label
+from liar_tui.widgets.pocket_order import sorted_pocket
 
 ONE_HUMAN = (
     SeatConfig("You", SeatKind.HUMAN),
@@ -80,7 +81,7 @@ async def test_a_whole_game_by_keys_alone_and_no_privacy_screen_for_one_human() 
         for round_number in range(1, MAX_ROUNDS):
             assert isinstance(app.screen, LiarGamePlayScreen)
             picker = app.screen.query_one(HandPicker)
-            assert picker.pocket == table.view(0).pocket
+            assert picker.pocket == sorted_pocket(table.view(0).pocket, app.settings.pocket_order)
             await pilot.press("1", "right", "space", "right", "space", "enter")
             await settle(pilot)
             assert isinstance(app.screen, RevealScreen)
@@ -143,7 +144,8 @@ async def test_hot_seat_hides_each_pocket_behind_a_privacy_screen() -> None:
                 await settle(pilot)
                 assert isinstance(app.screen, LiarGamePlayScreen)
                 text = screen_text(app)
-                assert app.screen.query_one(HandPicker).pocket == table.view(seat).pocket
+                drawn = sorted_pocket(table.view(seat).pocket, app.settings.pocket_order)
+                assert app.screen.query_one(HandPicker).pocket == drawn
                 assert f"{name}'s pocket" in text
                 for card in table.view(seat).pocket:
                     assert face_corner(card) in text
