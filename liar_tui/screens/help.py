@@ -3,25 +3,70 @@
 Each game's plugin writes its own rules (computing its numbers and examples from its rules
 module), and the key lists come from each screen's ``BINDINGS``, so the help cannot drift
 away from what the game does.
+
+Help opens where the player is: over a table or a game's setup, the keys of the screen
+underneath come first, then that game's rules, then the other games and every screen's keys.
+
+It opens fast every time: the text is built once (per game and per key style) and each
+section is laid out once per width; each section is one widget, not a widget per
+paragraph, so that mounting and focusing the help does not restyle hundreds of nodes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar
+import functools
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown
+from rich.segment import Segment
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
 
 from liar_tui.games import registered
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
 
+THIS_SCREEN = "help-this-screen"
+ALL_KEYS = "help-keys"
+MAX_LAID_OUT = 64
 
-def keys_text(app: App[object], screens: Iterable[tuple[str, Iterable[type]]]) -> str:
+
+def section_id(game_id: str) -> str:
+    """The id of a game's rules section in the help screen."""
+    return f"help-{game_id}"
+
+
+class LaidOutMarkdown:
+    """Markdown that Rich lays out once per width and text, for every help screen after.
+
+    Laying out the whole help takes tens of milliseconds; a screen that opens in under a
+    hundred must not do it again each time, nor twice (Textual measures, then draws).
+    """
+
+    _lines: ClassVar[dict[tuple[str, int], list[list[Segment]]]] = {}
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        key = (self.text, options.max_width)
+        lines = self._lines.get(key)
+        if lines is None:
+            if len(self._lines) >= MAX_LAID_OUT:
+                self._lines.clear()  # widths of a terminal resized again and again
+            lines = console.render_lines(Markdown(self.text), options, pad=False)
+            self._lines[key] = lines
+        for line in lines:
+            yield from line
+            yield Segment.line()
+
+
+def keys_text(app: App[Any], screens: Iterable[tuple[str, Iterable[type]]]) -> str:
     """Every described key binding as Markdown, one line per screen."""
     lines = [
         "## Keys",
@@ -31,25 +76,44 @@ def keys_text(app: App[object], screens: Iterable[tuple[str, Iterable[type]]]) -
         "",
     ]
     for where, owners in screens:
+        bindings = (
+            binding
+            for owner in owners
+            for binding in Binding.make_bindings(getattr(owner, "BINDINGS", []))
+        )
         keys = " · ".join(
-            f"`{keys}` {description}" for keys, description in _described_bindings(app, owners)
+            f"`{keys}` {description}" for keys, description in described_bindings(app, bindings)
         )
         lines.append(f"- **{where}**: {keys}")
     return "\n".join(lines) + "\n"
 
 
-def _described_bindings(app: App[object], owners: Iterable[type]) -> list[tuple[str, str]]:
+def this_screen_keys_text(app: App[Any], screen: Screen[Any]) -> str:
+    """The keys the screen under the help answers now, as Markdown, one per line: those its
+    footer shows, and every key of a group it shows as one (``1``-``9`` pick a card); not
+    the editing and scrolling keys every text box and list has."""
+    bindings = (
+        active.binding
+        for active in screen.active_bindings.values()
+        if active.enabled and (active.binding.show or active.binding.group is not None)
+    )
+    lines = ["## Keys on this screen", ""]
+    lines += [
+        f"- `{keys}` {description}" for keys, description in described_bindings(app, bindings)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def described_bindings(app: App[Any], bindings: Iterable[Binding]) -> list[tuple[str, str]]:
     """(keys, description) for each action, or each binding group, with all of its keys."""
     grouped: dict[str, list[str]] = {}
-    for owner in owners:
-        bindings: list[BindingType] = getattr(owner, "BINDINGS", [])
-        for binding in Binding.make_bindings(bindings):
-            description = binding.group.description if binding.group else binding.description
-            if description:
-                shown = app.get_key_display(binding)
-                keys = grouped.setdefault(description, [])
-                if shown not in keys:
-                    keys.append(shown)
+    for binding in bindings:
+        description = binding.group.description if binding.group else binding.description
+        if description:
+            shown = app.get_key_display(binding)
+            keys = grouped.setdefault(description, [])
+            if shown not in keys:
+                keys.append(shown)
     return [(" / ".join(keys), description) for description, keys in grouped.items()]
 
 
@@ -78,8 +142,45 @@ def screens_with_keys(app_class: type) -> list[tuple[str, list[type]]]:
     ]
 
 
+@functools.cache
+def rules_text(game_id: str, ascii_only: bool) -> str:
+    """A game's rules section, written once per run and card style."""
+    return registered()[game_id].help_text(ascii_only)
+
+
+_ALL_KEYS_TEXTS: dict[tuple[type, bool], str] = {}
+
+
+def all_keys_text(app: App[Any], ascii_only: bool) -> str:
+    """Every screen's keys, written once per kind of app and key style (ASCII mode names
+    keys in words)."""
+    key = (type(app), ascii_only)
+    if key not in _ALL_KEYS_TEXTS:
+        _ALL_KEYS_TEXTS[key] = keys_text(app, screens_with_keys(type(app)))
+    return _ALL_KEYS_TEXTS[key]
+
+
+def game_shown_by(screens: Iterable[Screen[Any]]) -> str | None:
+    """The game of the first of ``screens`` (top first) that belongs to one: a table or a
+    new table's setup, under whatever popup or question covers it."""
+    from liar_tui.screens.setup import SetupScreen
+    from liar_tui.screens.table_screen import TableScreen
+
+    for screen in screens:
+        if isinstance(screen, TableScreen):
+            return screen.setup.game
+        if isinstance(screen, SetupScreen):
+            return screen.game
+    return None
+
+
 class HelpScreen(ModalScreen[None]):
     """Scrollable help over whatever screen asked for it; Escape or F1 closes it.
+
+    ``under`` is the screen help was opened over and ``game_id`` the game whose rules come
+    first; both default to what the app shows: the screen under the help, and the game of
+    the first screen down the stack that has one. Over the home screen help opens at the
+    top of the whole manual (the home screen's keys are in its menu and footer).
 
     It has a footer of its own: the one of the screen below would offer keys that do
     nothing while help is open.
@@ -90,14 +191,39 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,f1,question_mark", "close", "Close help"),
     ]
 
-    def compose(self) -> ComposeResult:
+    def __init__(self, under: Screen[Any] | None = None, game_id: str | None = None) -> None:
+        super().__init__()
+        self._under = under
+        self._game_id = game_id
+
+    def _screens_below(self) -> list[Screen[Any]]:
+        """The app's screens under this one, top first."""
+        stack = self.app.screen_stack
+        below = stack[: stack.index(self)] if self in stack else stack
+        return list(reversed(below))
+
+    def sections(self) -> Iterator[tuple[str, str]]:
+        """(id, Markdown) of each section, in the order shown."""
         settings = getattr(self.app, "settings", None)
         ascii_only = settings is not None and settings.card_style is CardStyle.ASCII
-        games = [game.help_text(ascii_only) for game in registered().values()]
-        text = "\n".join([*games, keys_text(self.app, screens_with_keys(type(self.app)))])
+        below = self._screens_below()
+        under = self._under or (below[0] if below else None)
+        game_id = self._game_id or game_shown_by(below)
+        if under is not None and under is not self.app.screen_stack[0]:
+            yield THIS_SCREEN, this_screen_keys_text(self.app, under)
+        games = list(registered())
+        if game_id in games:
+            games.remove(game_id)
+            games.insert(0, game_id)
+        for game in games:
+            yield section_id(game), rules_text(game, ascii_only)
+        yield ALL_KEYS, all_keys_text(self.app, ascii_only)
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(text, id="help-text")
+                for section, text in self.sections():
+                    yield Static(LaidOutMarkdown(text), id=section, classes="help-section")
             yield Static("Esc, F1 or ? closes · ↑ ↓ PgUp PgDn scroll", id="help-hint")
         yield Footer()
 

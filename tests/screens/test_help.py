@@ -1,10 +1,16 @@
-"""The help screen: opens from anywhere, scrolls, and closes with Escape or F1."""
+"""The help screen: opens from anywhere on the game and the keys of the screen under it,
+scrolls, and closes with Escape or F1."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from textual.app import App
 from textual.containers import VerticalScroll
 
 from liar_tui.app import LiarApp
+from liar_tui.games import plugin
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.dollar_bills.help import rules_text as dollar_bills_rules
 from liar_tui.screens.help import HelpScreen, keys_text, screens_with_keys
@@ -13,8 +19,11 @@ from liar_tui.screens.liar_game.help import card_values_text
 from liar_tui.screens.liar_game.help import rules_text as liar_game_rules
 from liar_tui.screens.liars_poker.help import rules_text as liars_poker_rules
 from liar_tui.screens.setup import SetupScreen
+from liar_tui.store.settings import Settings
+from liar_tui.table.seats import SeatConfig, SeatKind
+from liar_tui.table.setup import TableSetup
 
-from .menus import RecordingApp, flat_text
+from .menus import RecordingApp, flat_text, screen_text
 
 SIZE = (100, 32)
 
@@ -84,5 +93,58 @@ def test_help_lists_the_keys_of_every_screen_from_their_bindings() -> None:
     assert "- **Help**: `esc / f1 / ?` Close help" in text
 
 
-def test_snapshot_help(snap_compare) -> None:
+def test_snapshot_help(snap_compare: Any) -> None:
     assert snap_compare(RecordingApp(), terminal_size=SIZE, press=["f1"])
+
+
+def help_view_text(app: App[Any]) -> str:
+    """The words in the help's scrolling view, in one line: none of the screen under it."""
+    region = app.screen.query_one("#help-scroll").region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(line[region.x : region.right] for line in lines).split())
+
+
+TABLE_HELP = [
+    # game, the rules' heading, a key of the play screen on the human's turn
+    ("liar-game", "Liar Game", "Scores"),
+    ("liars-poker-cards", "Liar's Poker with cards", "Declare"),
+    ("liars-poker-bills", "Liar's Poker with dollar bills", "Ledger"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "heading", "table_key"), TABLE_HELP)
+async def test_f1_at_a_table_opens_on_that_game_and_the_keys_of_the_screen(
+    game_id: str, heading: str, table_key: str
+) -> None:
+    seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Bot"), SeatConfig("Cy"))
+    setup = TableSetup(game_id, plugin(game_id).default_rules(), seats, seed=1)
+    app = LiarApp(settings=Settings(bot_delay=0), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        shown = help_view_text(app)
+        assert "Keys on this screen" in shown
+        assert f"{table_key} " in shown.split("Keys on this screen")[1]
+        assert "Leave" in shown
+        assert heading in shown
+        others = [other for _, other, _ in TABLE_HELP if other != heading]
+        assert not any(other in shown for other in others)
+        assert shown.index("Keys on this screen") < shown.index(heading)
+
+
+async def test_f1_at_a_new_table_opens_on_that_game_and_from_home_at_the_top() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        shown = help_view_text(app)
+        assert "Liar Game" in shown
+        assert "Keys on this screen" not in shown
+        await pilot.press("escape", "3", "f1")
+        shown = help_view_text(app)
+        assert "Keys on this screen" in shown
+        assert "Add seat" in shown
+        assert shown.startswith("Keys on this screen")
+        assert "Liar Game" not in shown.split("Liar's Poker with dollar bills")[0]
