@@ -6,11 +6,11 @@ first frame comes up about as fast as a bare Textual app's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.events import Resize
 from textual.filter import LineFilter
@@ -21,7 +21,7 @@ from liar_tui.rules.base import GameState
 from liar_tui.store.messages import shown_path, with_path_on_its_own_lines
 from liar_tui.store.paths import settings_path
 from liar_tui.store.saves import SaveError, SaveStore
-from liar_tui.store.settings import CardStyle, Settings, save_settings
+from liar_tui.store.settings import CardStyle, Settings, save_settings, theme_exists
 from liar_tui.table.setup import TableSetup, random_seed
 
 if TYPE_CHECKING:
@@ -53,8 +53,8 @@ class LiarApp(App[None]):
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"home": _home_screen}
     DEFAULT_MODE = "home"
     """The home screen is the bottom of the stack, so every table returns to it."""
-    ENABLE_COMMAND_PALETTE = False
-    """Every action has a key in the footer and in help; a palette would only add noise."""
+    ENABLE_COMMAND_PALETTE = True
+    """Ctrl+P: the palette offers only what has no key of its own, the themes (and Quit)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -91,7 +91,24 @@ class LiarApp(App[None]):
         display = super().get_key_display(binding)
         return key_in_words(display) if self.ascii_only else display
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Every game action has a key in the footer and in help; the palette adds only the
+        theme (and Quit, which people look for there)."""
+        yield SystemCommand(
+            "Change theme",
+            "Draw the app in another of Textual's themes; the choice is saved",
+            self.action_change_theme,
+        )
+        yield SystemCommand("Quit", "Leave liar-tui", self.action_quit)
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen from the palette is kept for the next start."""
+        if theme != self.settings.theme:
+            self.save_settings(replace(self.settings, theme=theme))
+
     def on_mount(self) -> None:
+        if theme_exists(self.settings.theme):
+            self.theme = self.settings.theme
         if self.settings_problem:
             self.notify(
                 with_path_on_its_own_lines(

@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import (
     Button,
     Checkbox,
@@ -30,7 +31,7 @@ from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.rules_editing import find_rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
-from liar_tui.store.settings import CardStyle, Settings, settings_problems
+from liar_tui.store.settings import CardStyle, PocketOrder, Settings, settings_problems
 from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -99,6 +100,19 @@ class SettingsScreen(LiarScreen[None]):
                             value=settings.card_style is CardStyle.ASCII,
                             id="style-ascii",
                         )
+                with Horizontal(classes="settings-row"):
+                    yield Label("Pocket", classes="settings-label")
+                    with RadioSet(id="pocket-order", compact=True):
+                        yield RadioButton(
+                            "By rank",
+                            value=settings.pocket_order is PocketOrder.RANK,
+                            id="order-rank",
+                        )
+                        yield RadioButton(
+                            "By suit",
+                            value=settings.pocket_order is PocketOrder.SUIT,
+                            id="order-suit",
+                        )
                 yield Checkbox(
                     "Four-color deck", settings.four_color, compact=True, id="four-color"
                 )
@@ -133,6 +147,13 @@ class SettingsScreen(LiarScreen[None]):
                     "Dollar bills: how likely a bid is true, given your own bill.",
                     id="show-odds-summary",
                 )
+                yield Checkbox(
+                    "Bell on your turn", settings.turn_bell, compact=True, id="turn-bell"
+                )
+                yield Static("A beep when it becomes your turn.", id="turn-bell-summary")
+                with Horizontal(classes="settings-row"):
+                    yield Label("Theme", classes="settings-label")
+                    yield Static(id="theme-name", markup=False)
                 yield Label("Default seats", classes="heading")
                 min_seats, max_seats = seat_limits()
                 yield SeatEditor(
@@ -154,10 +175,18 @@ class SettingsScreen(LiarScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show_theme()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_theme())
         if self.liar_app.settings_problem:
             box = self.query_one("#settings-file-problem", Static)
             box.border_title = "Settings file problem"
             box.border_subtitle = "Save replaces it with the settings below"
+
+    def _show_theme(self) -> None:
+        """The theme is chosen from the command palette, which saves it at once."""
+        self.query_one("#theme-name", Static).update(
+            Content.assemble(self.app.theme, ("  Ctrl+P to change", "dim"))
+        )
 
     @on(Input.Changed, "#player-name")
     def _name_changed(self, event: Input.Changed) -> None:
@@ -175,6 +204,8 @@ class SettingsScreen(LiarScreen[None]):
             problems += found
         pressed = self.query_one("#card-style", RadioSet).pressed_button
         ascii_only = pressed is not None and pressed.id == "style-ascii"
+        order = self.query_one("#pocket-order", RadioSet).pressed_button
+        by_suit = order is not None and order.id == "order-suit"
         delay = self.query_one("#bot-delay", Select).value
         assert isinstance(delay, float), "the delay select has no blank choice"
         away_timeout = self.query_one("#away-timeout", Select).value
@@ -188,6 +219,8 @@ class SettingsScreen(LiarScreen[None]):
             away_timeout=away_timeout,
             seats=seats.seats,
             show_odds=self.query_one("#show-odds", Checkbox).value,
+            turn_bell=self.query_one("#turn-bell", Checkbox).value,
+            pocket_order=PocketOrder.SUIT if by_suit else PocketOrder.RANK,
         )
         found = [p for p in [name_problem(name)] if p] + seats.problems() + problems
         return settings, found or settings_problems(settings)

@@ -24,13 +24,24 @@ from liar_tui import games
 from liar_tui.store import paths
 from liar_tui.store.atomic import write_atomically
 from liar_tui.store.messages import TOO_LONG_A_NUMBER, lowered, os_reason, shown_path, toml_problem
-from liar_tui.table.codec import EXPECTED, DecodeError, UnknownEntry, decode, encode, location_words
+from liar_tui.table.codec import (
+    EXPECTED,
+    DecodeError,
+    UnknownEntry,
+    decode,
+    describe,
+    encode,
+    location_words,
+)
 from liar_tui.table.seats import MAX_NAME_LENGTH as MAX_NAME_LENGTH
 from liar_tui.table.seats import SeatConfig, default_seats, name_problem, seat_problems
 
 MAX_BOT_DELAY = 5.0
 MIN_AWAY_TIMEOUT = 5.0
 MAX_AWAY_TIMEOUT = 3600.0
+
+DEFAULT_THEME = "textual-dark"
+"""Textual's own default theme."""
 
 _HEADER = "# liar-tui settings: the settings screen rewrites this file.\n\n"
 
@@ -76,7 +87,7 @@ class Settings:
     """Ring the terminal's bell when it becomes a person's turn at this keyboard."""
     pocket_order: PocketOrder = PocketOrder.RANK
     """How the cards in a pocket are sorted; a key at the table flips it for the game."""
-    theme: str = "textual-dark"
+    theme: str = DEFAULT_THEME
     """The Textual theme the app is drawn in, chosen from the command palette (Ctrl+P)."""
     rules: Mapping[str, Any] = field(default_factory=_default_rules, hash=False)
     """Each game's default rules, by game id; the file keeps them in a table per game, named
@@ -108,6 +119,11 @@ def settings_problems(settings: Settings) -> list[str]:
         found.append(
             f"The away timeout must be from {MIN_AWAY_TIMEOUT:g} to {MAX_AWAY_TIMEOUT:g} seconds."
         )
+    if not theme_exists(settings.theme):
+        found.append(
+            f"There is no theme called {describe(settings.theme)}; "
+            "choose one with Ctrl+P, Change theme."
+        )
     found += seat_problems(settings.seats, *games.seat_limits())
     for game_id, game in games.registered().items():
         found += game.rules_problems(settings.rules_for(game_id))
@@ -130,12 +146,27 @@ def file_problem(settings: Settings) -> str | None:
     if not _away_timeout_allowed(away):
         low, high = MIN_AWAY_TIMEOUT, MAX_AWAY_TIMEOUT
         return f"away_timeout must be from {low:g} to {high:g} seconds, not {away:g}."
+    if not theme_exists(settings.theme):
+        return f"theme must be a theme's name, not {describe(settings.theme)}."
     if problems := seat_problems(settings.seats, *games.seat_limits()):
         return problems[0]
     for game_id, game in games.registered().items():
         if problem := game.settings_problem(settings.rules_for(game_id)):
             return problem
     return None
+
+
+def theme_exists(name: str) -> bool:
+    """Whether the app has a theme of that name: Textual's own themes are the app's.
+
+    Textual's themes are imported only for a theme other than the default, so reading the
+    settings (the table host does) does not bring in Textual.
+    """
+    if name == DEFAULT_THEME:
+        return True
+    from textual.theme import BUILTIN_THEMES
+
+    return name in BUILTIN_THEMES
 
 
 def _delay_allowed(delay: float) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets import Checkbox, Input, RadioButton, Select, Static
 from textual.widgets._toast import Toast
 
 from liar_tui.rules.liar_game import game as liar_game
@@ -13,7 +13,13 @@ from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.seat_editor import SeatRow, Who
 from liar_tui.screens.settings import SettingsScreen
 from liar_tui.store import paths
-from liar_tui.store.settings import CardStyle, Settings, load_settings, save_settings
+from liar_tui.store.settings import (
+    CardStyle,
+    PocketOrder,
+    Settings,
+    load_settings,
+    save_settings,
+)
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 
 from .menus import RecordingApp, flat_text, screen_text
@@ -199,3 +205,20 @@ async def test_the_notice_of_a_bad_settings_file_breaks_its_path_only_after_a_sl
     assert "".join(path_lines) + "settings.toml" == str(path)
     joined = " ".join(" ".join(shown).split())
     assert "'colour' is not a setting; bot_delay must be a number of seconds" in joined
+
+
+async def test_the_turn_bell_and_the_pocket_order_are_saved_and_the_theme_shown() -> None:
+    app = RecordingApp(settings=Settings(theme="textual-light"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(app, pilot)
+        assert "textual-light" in str(screen.query_one("#theme-name", Static).visual)
+        bell = screen.query_one("#turn-bell", Checkbox)
+        assert not bell.value
+        bell.value = True
+        screen.query_one("#order-suit", RadioButton).value = True
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert app.settings == Settings(
+        theme="textual-light", turn_bell=True, pocket_order=PocketOrder.SUIT
+    )
+    assert load_settings()[0] == app.settings
