@@ -149,6 +149,14 @@ class DeclarationText(Input):
         await super()._on_key(event)
 
 
+class Picker(Select[Any]):
+    """A compact dropdown whose footer entry says what Enter does on it: open the list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "show_overlay", "Open the list"),
+    ]
+
+
 class DeclarationBuilder(Widget):
     """Pickers and a text line for one declaration, with its floor and verdict shown live."""
 
@@ -169,6 +177,28 @@ class DeclarationBuilder(Widget):
     }
     DeclarationBuilder Select {
         margin-right: 1;
+    }
+    /* A compact picker draws no border, so focus turns its face into the cursor colours:
+       plain in every theme, not one shade off the rest. */
+    DeclarationBuilder Select:focus > SelectCurrent {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+        text-style: $block-cursor-text-style;
+    }
+    DeclarationBuilder Select:focus > SelectCurrent Static#label,
+    DeclarationBuilder Select:focus > SelectCurrent .arrow {
+        color: $block-cursor-foreground;
+    }
+    /* An open list floats over the lines below it: a border sets it apart from them. */
+    DeclarationBuilder Select > SelectOverlay.-textual-compact {
+        border: round $accent !important;
+        background: $surface;
+        padding: 0 1;
+        width: auto;
+        min-width: 14;
+    }
+    DeclarationBuilder #declaration-text:focus {
+        background-tint: $accent 20%;
     }
     DeclarationBuilder #category {
         width: 24;
@@ -268,15 +298,15 @@ class DeclarationBuilder(Widget):
     def compose(self) -> ComposeResult:
         with Horizontal(id="hand-row"):
             yield Label("Hand", classes="picker-label")
-            yield Select(self._category_options(), prompt="choose", compact=True, id="category")
+            yield Picker(self._category_options(), prompt="choose", compact=True, id="category")
             yield Label("suit", id="suit-label", classes="picker-label")
-            yield Select(_SUIT_OPTIONS, prompt=_ANY, compact=True, id="suit")
+            yield Picker(_SUIT_OPTIONS, prompt=_ANY, compact=True, id="suit")
             yield Label("color", id="color-label", classes="picker-label")
-            yield Select(_COLOR_OPTIONS, prompt=_ANY, compact=True, id="color")
+            yield Picker(_COLOR_OPTIONS, prompt=_ANY, compact=True, id="color")
         with Horizontal(id="detail-row"):
             for slot in range(_RANK_SLOTS):
                 yield Label("", id=f"rank-label-{slot}", classes="picker-label", markup=False)
-                yield Select(
+                yield Picker(
                     _RANK_OPTIONS,
                     prompt=_ANY,
                     compact=True,

@@ -17,6 +17,7 @@ from textual import events
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Select
+from textual.widgets._select import SelectCurrent
 
 from liar_tui.rules.cards import Rank, parse_cards
 from liar_tui.rules.liars_poker.declaration_text import parse_declaration
@@ -309,7 +310,7 @@ async def test_the_mouse_picks_a_hand_and_clicks_declare() -> None:
         await pilot.pause()
         overlay = app.builder.query_one("#category > SelectOverlay")
         assert overlay.display
-        await pilot.click(overlay, offset=(3, 2))
+        await pilot.click(overlay, offset=(3, 3))
         await pilot.pause()
         assert text_of(app) == "a pair"
         await pilot.click("#declare")
@@ -428,3 +429,64 @@ def test_after_any_typing_the_pickers_show_what_the_box_says(words: list[str]) -
             assert shown == shown_in_pickers(said)
 
     asyncio.run(type_it())
+
+
+def current_look(picker: Select[Any]) -> tuple[object, object]:
+    """The colours a picker's closed face is drawn in: background and text."""
+    style = picker.query_one(SelectCurrent).rich_style
+    return style.bgcolor, style.color
+
+
+async def test_every_tab_stop_is_a_picker_or_the_box_and_focus_shows_plainly() -> None:
+    """Issue 13 bug 4: a focused dropdown was one shade off an unfocused one."""
+    app = BuilderApp(standing_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_text(pilot, "two pair, sevens over threes")
+        unfocused = current_look(app.builder.query_one("#rank-0", Select))
+        stops = []
+        for _ in range(len(app.screen.focus_chain)):
+            await pilot.press("tab")
+            focused = app.focused
+            assert focused is not None
+            assert focused.display and focused.visible and focused.region.area > 0
+            stops.append(focused.id)
+            if isinstance(focused, Select):
+                assert current_look(focused)[0] != unfocused[0]
+                assert current_look(focused)[1] != unfocused[1]
+        assert stops == ["category", "rank-0", "rank-1", "rank-2", "declaration-text"]
+
+
+async def test_an_open_list_is_bordered_and_covers_what_is_under_it() -> None:
+    app = BuilderApp(standing_of("two pair"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, "category", "two")
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = app.builder.query_one("#category > SelectOverlay")
+        assert overlay.display
+        assert overlay.styles.border_top[0] != ""
+        assert overlay.styles.background.a == 1
+        assert app.builder.query_one("#category", Select).expanded
+
+
+def test_snapshot_focus_on_a_picker_at_80_by_24(snap_compare: SnapCompare) -> None:
+    app = BuilderApp(standing_of("two pair"))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await enter_text(pilot, "two pair, sevens over threes")
+        app.builder.query_one("#rank-1", Select).focus()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_an_open_list_at_80_by_24(snap_compare: SnapCompare) -> None:
+    app = BuilderApp(standing_of("two pair"))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await enter_text(pilot, "two pair, sevens over threes")
+        app.builder.query_one("#category", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
