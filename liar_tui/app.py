@@ -33,12 +33,12 @@ if TYPE_CHECKING:
 NOTICE_TIMEOUT = 20
 """Seconds a notice about the settings file stays: long enough to read a few sentences."""
 TOAST_WIDTH = 60
-"""app.tcss: a toast is this wide, and at most three quarters of the screen."""
+"""Textual's toasts are this wide, and at most half the screen."""
 
 
 def toast_text_width(screen_width: int) -> int:
     """Columns of text in a toast: its width less the side padding and the coloured edge."""
-    return min(TOAST_WIDTH, screen_width * 3 // 4) - 3
+    return min(TOAST_WIDTH, screen_width // 2) - 3
 
 
 def _home_screen() -> Screen[Any]:
