@@ -39,6 +39,8 @@ _LOOK_ALIKES = {
     "♣": "C",
     "♧": "C",
     "…": ".",
+    "🔎": "> ",
+    "🔍": "> ",
     "÷": "/",
     "±": "+",
     "≤": "<",
@@ -46,7 +48,8 @@ _LOOK_ALIKES = {
     "≠": "#",
     "\u00a0": " ",
 }
-"""Characters the app and Textual draw, each as the ASCII that looks most like it."""
+"""Characters the app and Textual draw, each as the ASCII that looks most like it, as wide
+(the command palette's magnifier takes two columns)."""
 
 _BOX_DRAWING = ("\u2500", "\u257f")
 

@@ -84,6 +84,7 @@ async def test_keys_are_named_in_words_in_ascii_mode(
         ("▐●▌ ▐X▌ ▼ ✕", "|*| |X| v x"),
         ("Zoë · 9♠ …", "Zoe - 9S ."),
         ("Ann 🎲", "Ann ??"),
+        ("🔎 Search…", ">  Search."),
         ("e\u0301", "e"),
     ],
 )
