@@ -253,7 +253,7 @@ class BidBuilder(Widget, can_focus=True):
         opening = self._standing is None
         self.query_one("#pass", Button).display = not opening
         self.query_one("#bid", Button).display = self._can_raise
-        hint = "The opener must bid, not pass." if opening else ""
+        hint = "The opener may not pass." if opening else ""
         self.query_one("#turn-hint", Label).update(hint)
         self.refresh_bindings()
 

@@ -91,7 +91,7 @@ async def test_the_opener_is_not_offered_a_pass() -> None:
     async with app.run_test() as pilot:
         builder = app.query_one(BidBuilder)
         assert not builder.query_one("#pass", Button).display
-        assert "must bid, not pass" in str(builder.query_one("#turn-hint").render())
+        assert "The opener may not pass." in str(builder.query_one("#turn-hint").render())
         offered = {active.binding.action for active in app.active_bindings.values()}
         assert "pass_turn" not in offered and "submit" in offered
         await pilot.press("p", "enter")

@@ -232,7 +232,7 @@ async def test_the_odds_show_beside_the_bid_and_the_opener_is_offered_no_pass() 
         line = f"One 1 · you hold {held} · {chance_text(chance)}"
         text = screen_text(app)
         assert line in text
-        assert "Pass" not in text and "The opener must bid, not pass." in text
+        assert "Pass" not in text and "The opener may not pass." in text
         await pilot.press("p")
         await settle(pilot)
         assert not app._notifications
