@@ -5,6 +5,10 @@ and the other ways players say the same claim, and refuses with one sentence a p
 that names the word it did not follow. The declaration it builds then refuses what cannot be
 said at all, and ``impossibility`` what no hand under the round's rules matches.
 
+It also says claims and hands back in one wording per kind of hand (:func:`declaration_words`,
+:func:`hand_words`), so the builder, the verdicts and the history never call the same full
+house two names.
+
 This module builds on ``declarations`` (the model, its validation and its canonical text),
 which never imports it.
 """
@@ -12,7 +16,7 @@ which never imports it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, CardParseError, Rank, Suit, parse_card
@@ -24,9 +28,11 @@ from liar_tui.rules.liars_poker.declarations import (
     SUIT_WORDS,
     Declaration,
     DeclarationError,
+    declaration_of,
     impossibility,
     with_article,
 )
+from liar_tui.rules.liars_poker.poker_hands import HandRank
 from liar_tui.rules.liars_poker.rules import Category, Color, PokerRules
 
 
@@ -478,3 +484,33 @@ _NEEDS_RANK_BEFORE = {
     "full": "ranks around it, as in 'eights full of fours'",
     "kind": "a count before it, as in 'three of a kind'",
 }
+
+
+# --- The words a claim and a hand are said in ------------------------------------------------
+
+
+def declaration_words(declaration: Declaration) -> str:
+    """A claim in the words its hand is said in (:func:`hand_words`), which the parser reads.
+
+    The one difference from ``Declaration.text``: kickers are written as on the cards
+    ("Q-6-2 kickers", "2 kicker"), as high cards are ("K-10 high"), so "sevens over threes,
+    two kicker" no longer leaves a bare "two" that reads like a count.
+    """
+    kickers = declaration.kickers
+    if not kickers:
+        return declaration.text
+    noun = "kicker" if len(kickers) == 1 else "kickers"
+    labels = "-".join(rank.label for rank in kickers)
+    return f"{replace(declaration, kickers=()).text}, {labels} {noun}"
+
+
+def hand_words(value: HandRank) -> str:
+    """A hand's value in words: the same words as the most detailed claim of it.
+
+    Hands of pairs and sets are said as their claim is (so a full house is "queens full of
+    sixes" in a declaration, a verdict and the history alike); the others as the value says
+    itself ("K-10-8-4-2 high", "nine-high straight", "spade flush, K-Q-9-4-2").
+    """
+    if value.category in GROUP_SHAPES:
+        return declaration_words(declaration_of(value))
+    return value.describe()

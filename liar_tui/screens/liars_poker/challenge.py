@@ -1,7 +1,8 @@
-"""A challenge resolved: the hand face up beside what was declared, and who loses a life.
+"""A challenge resolved: who loses a life in one short line, then the hand face up.
 
 Everything here is public once the hand is shown: the cards, the declaration, its floor (the
-worst hand a truthful speaker could hold), what the hand really is, and the verdict.
+worst hand a truthful speaker could hold, shown as cards rather than said again in words),
+what the hand really is, and the verdict. Each is said once.
 """
 
 from __future__ import annotations
@@ -19,18 +20,20 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from liar_tui.rules.cards import Card
+from liar_tui.rules.liars_poker.declaration_text import hand_words
 from liar_tui.rules.liars_poker.declarations import DeclarationError
 from liar_tui.rules.liars_poker.floor import worst_hand
 from liar_tui.rules.liars_poker.game import ChallengeResolved, RoundRules
 from liar_tui.screens.liars_poker.panels import lives_line
-from liar_tui.screens.liars_poker.sentences import verdict
-from liar_tui.screens.wording import possessive
+from liar_tui.screens.liars_poker.sentences import claim_words, verdict
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook, inline_cards
 from liar_tui.widgets.cards import CardRow
 
 HELD_STYLE = "bold #50c878"
 BLUFF_STYLE = "bold #ff6b6b"
+LABEL_WIDTH = 10
+"""Room for "Declared" and a gap, so the claim and the hand line up one above the other."""
 
 
 def floor_cards(resolved: ChallengeResolved, rules: RoundRules) -> tuple[Card, ...]:
@@ -48,10 +51,10 @@ def floor_cards(resolved: ChallengeResolved, rules: RoundRules) -> tuple[Card, .
 
 
 def verdict_mark(held: bool, look: CardLook) -> str:
-    """``✓ at least`` or ``✗ worse than`` what was declared (``+``/``x`` in ASCII)."""
+    """``✓ as declared or better`` or ``✗ worse than declared`` (``+``/``x`` in ASCII)."""
     if held:
-        return ("+" if look.ascii_only else "✓") + " at least"
-    return ("x" if look.ascii_only else "✗") + " worse than"
+        return ("+" if look.ascii_only else "✓") + " as declared or better"
+    return ("x" if look.ascii_only else "✗") + " worse than declared"
 
 
 def challenge_headline(resolved: ChallengeResolved, names: Sequence[str]) -> str:
@@ -83,21 +86,16 @@ class ChallengeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         resolved, look = self.resolved, self.look
-        declarer = self.names[resolved.declarer]
+        style = HELD_STYLE if resolved.held else BLUFF_STYLE
         with Vertical(id="challenge-box"):
             yield Static(challenge_headline(resolved, self.names), id="challenge-headline")
-            yield Static(self._declared_lines(), id="challenge-declared")
+            yield Static(Text(verdict(resolved, self.names), style=style), id="challenge-sentence")
             with Center():
                 yield CardRow(resolved.hand, look, id="challenge-hand")
             if self.rules.poker.communal_cards:
                 yield Static(self._communal_note(), id="challenge-communal")
-            held = Text(f"{possessive(declarer, capital=True)} hand: ")
-            held.append(
-                resolved.value.describe(), style=HELD_STYLE if resolved.held else BLUFF_STYLE
-            )
-            held.append(f"  {verdict_mark(resolved.held, look)} declared", style="dim")
-            yield Static(held, id="challenge-value")
-            yield Static(verdict(resolved, self.names), id="challenge-sentence", markup=False)
+            yield Static(self._declared_line(), id="challenge-declared")
+            yield Static(self._held_line(), id="challenge-value")
             yield Static(
                 lives_line(self.names, resolved.lives, look), id="challenge-lives", markup=False
             )
@@ -107,17 +105,23 @@ class ChallengeScreen(Screen[None]):
                 )
         yield Footer(show_command_palette=False)
 
-    def _declared_lines(self) -> Text:
-        resolved = self.resolved
-        text = Text(f"{self.names[resolved.declarer]} declared ")
-        text.append(resolved.declaration.text, style="bold")
-        text.append(".\nIts floor, the worst hand that is true: ")
-        text.append(resolved.floor.describe(), style="bold")
-        worst = floor_cards(resolved, self.rules)
+    def _declared_line(self) -> Text:
+        """The claim, and its floor as cards: the least a truthful hand had to hold."""
+        text = Text(f"{'Declared':<{LABEL_WIDTH}}")
+        text.append(claim_words(self.resolved.declaration), style="bold")
+        worst = floor_cards(self.resolved, self.rules)
         if worst:
-            text.append(" (")
+            text.append("  at least ", style="dim")
             text.append_text(inline_cards(worst, self.look))
-            text.append(")")
+        return text
+
+    def _held_line(self) -> Text:
+        """What the hand really is, marked as at least the claim or worse than it."""
+        resolved = self.resolved
+        text = Text(f"{'Held':<{LABEL_WIDTH}}")
+        style = HELD_STYLE if resolved.held else BLUFF_STYLE
+        text.append(hand_words(resolved.value), style=style)
+        text.append(f"  {verdict_mark(resolved.held, self.look)}", style="dim")
         return text
 
     def _communal_note(self) -> str:

@@ -23,7 +23,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit
-from liar_tui.rules.liars_poker.declaration_text import parse_declaration
+from liar_tui.rules.liars_poker.declaration_text import (
+    declaration_words,
+    hand_words,
+    parse_declaration,
+)
 from liar_tui.rules.liars_poker.declarations import (
     COLORED_CATEGORIES,
     GROUP_SHAPES,
@@ -124,7 +128,7 @@ def floor_words(value: HandRank) -> str:
         Category.STRAIGHT_FLUSH: f"{top}-high straight flush",
         Category.COLOR_STRAIGHT_FLUSH: f"{top}-high color straight flush",
     }
-    return words.get(value.category) or value.describe()
+    return words.get(value.category) or hand_words(value)
 
 
 class DeclarationText(Input):
@@ -462,7 +466,7 @@ class DeclarationBuilder(Widget):
     def _write_text(self, declaration: Declaration) -> None:
         text = self.query_one(DeclarationText)
         with self.prevent(Input.Changed):
-            text.value = declaration.text
+            text.value = declaration_words(declaration)
             text.cursor_position = len(text.value)
 
     def _declaration_from_pickers(self) -> Declaration | None:

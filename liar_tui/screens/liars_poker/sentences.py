@@ -2,34 +2,58 @@
 
 The rules record who lost and why; saying it is the screens' work, because "You" is a pronoun
 (``You are out``, ``your hand``) and the grammar for it lives in :mod:`liar_tui.screens.wording`.
+A verdict is one short line that names the deciding hand once: the challenge screen shows the
+cards and the claim beside it, and the history lists the claims before it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from liar_tui.rules.liars_poker.declaration_text import declaration_words, hand_words
+from liar_tui.rules.liars_poker.declarations import Declaration
 from liar_tui.rules.liars_poker.game import ChallengeResolved, HandStuck
+from liar_tui.rules.liars_poker.rules import Category
 from liar_tui.screens.wording import possessive, subject_verb
+
+_COUNTED = frozenset(
+    {
+        Category.STRAIGHT,
+        Category.FLUSH,
+        Category.COLOR_FLUSH,
+        Category.FULL_HOUSE,
+        Category.COLOR_STRAIGHT_FLUSH,
+        Category.STRAIGHT_FLUSH,
+    }
+)
+"""Hands said with "a" when named bare: "a flush", but "two pair", "three of a kind"."""
+
+
+def claim_words(declaration: Declaration) -> str:
+    """A claim as a sentence says it: "a full house", "two pair, sevens up", "a pair"."""
+    words = declaration_words(declaration)
+    if declaration.category in _COUNTED and words == declaration.category.value:
+        return f"a {words}"
+    return words
 
 
 def verdict(resolved: ChallengeResolved, names: Sequence[str]) -> str:
-    """Who loses a life and why, in one sentence for the challenge screen."""
-    declarer, challenger = names[resolved.declarer], names[resolved.challenger]
-    compared = "at least" if resolved.held else "worse than"
-    reason = (
-        f"{possessive(declarer)} hand, {resolved.value.describe()}, is {compared} "
-        f"{resolved.declaration.text}, whose worst hand is {resolved.floor.describe()}"
-    )
-    verdict = f"{_loss(names[resolved.loser], resolved.eliminated)}: {reason}."
+    """Who loses a life, and the one fact that decided it, in one short sentence.
+
+    A claim that held is named as it was said ("Cal's hand holds three queens"); a bluff by
+    the hand it really was ("holding only a pair of sevens").
+    """
+    loss = _loss(names[resolved.loser], resolved.eliminated)
     if resolved.held:
-        return verdict
-    return f"{verdict} {subject_verb(challenger, 'were')} right to challenge."
+        declarer = possessive(names[resolved.declarer])
+        return f"{loss}: {declarer} hand holds {claim_words(resolved.declaration)}."
+    return f"{loss}, holding only {hand_words(resolved.value)}."
 
 
 def stuck_verdict(stuck: HandStuck, names: Sequence[str]) -> str:
     """Why a taker lost a life without a challenge: the new face-up cards left no raise."""
     loss = _loss(names[stuck.seat], stuck.eliminated)
-    return f"{loss}: with the new face-up cards, no hand can beat {stuck.declaration.text}."
+    return f"{loss}: with the new face-up cards, no hand can beat {claim_words(stuck.declaration)}."
 
 
 def _loss(name: str, eliminated: bool) -> str:

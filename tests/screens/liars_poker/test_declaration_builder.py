@@ -35,7 +35,7 @@ from tests.screens.liars_poker.declaration_builder_app import (
 )
 
 SEVENS_OVER_THREES = Declaration(Category.TWO_PAIR, groups=(Rank.SEVEN, Rank.THREE))
-BEATS_TWO_PAIR = "✓ Beats two pair, threes over twos, four kicker."
+BEATS_TWO_PAIR = "✓ Beats two pair, threes over twos, 4 kicker."
 SnapCompare = Callable[..., bool]
 
 
@@ -90,11 +90,11 @@ async def choose(pilot: Pilot[Any], picker_id: str, label: str) -> None:
 async def test_typing_sevens_over_threes_after_two_pair_shows_its_floor_and_a_raise() -> None:
     app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.builder.status_text == "To beat: two pair, threes over twos, four kicker"
+        assert app.builder.status_text == "To beat: two pair, threes over twos, 4 kicker"
         await type_text(pilot, "two pair, sevens over threes")
         assert app.builder.draft == SEVENS_OVER_THREES
         assert app.builder.status_text == (
-            "Floor: 7♠ 7♥ 3♣ 3♦ 2♠  two pair, sevens over threes, two kicker\n" + BEATS_TWO_PAIR
+            "Floor: 7♠ 7♥ 3♣ 3♦ 2♠  two pair, sevens over threes, 2 kicker\n" + BEATS_TWO_PAIR
         )
         assert "-legal" in verdict_classes(app)
         assert picked(app) == [Category.TWO_PAIR, Rank.SEVEN, Rank.THREE, None]
@@ -139,7 +139,7 @@ async def test_threes_over_twos_after_two_pair_is_refused_and_nothing_is_declare
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_text(pilot, "two pair, threes over twos")
         assert app.builder.status_text == (
-            "Floor: 3♠ 3♥ 2♣ 2♦ 4♠  two pair, threes over twos, four kicker\n"
+            "Floor: 3♠ 3♥ 2♣ 2♦ 4♠  two pair, threes over twos, 4 kicker\n"
             "× Two pair, threes over twos does not beat two pair: its worst hand, two pair, "
             "threes over twos, four kicker, is no better than two pair, threes over twos, "
             "four kicker."
@@ -252,7 +252,7 @@ async def test_the_truth_fills_the_hand_held_and_says_when_it_is_no_raise() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+t")
         await pilot.pause()
-        assert text_of(app) == "pair of sevens, queen-six-two kickers"
+        assert text_of(app) == "pair of sevens, Q-6-2 kickers"
         assert picked(app) == [Category.PAIR, Rank.SEVEN, Rank.QUEEN, Rank.SIX, Rank.TWO]
         assert app.builder.status_text.endswith(
             "× Pair of sevens, queen-six-two kickers does not beat two pair: its worst hand, "
@@ -326,7 +326,7 @@ async def test_reset_starts_an_empty_draft_against_the_new_floor() -> None:
         await pilot.pause()
         assert app.builder.draft is None
         assert text_of(app) == ""
-        assert app.builder.status_text == ("To beat: two pair, sevens over threes, two kicker")
+        assert app.builder.status_text == ("To beat: two pair, sevens over threes, 2 kicker")
         await enter_text(pilot, "sevens over threes")
         assert not app.builder.status.is_raise
 
@@ -378,7 +378,7 @@ def test_the_builder_refuses_in_the_tables_own_words(text: str) -> None:
         ("ace-high flush", "flush, A-6-4-3-2"),
         ("all red", "color flush, 5-4-3-2-2"),
         ("straight flush", "five-high straight flush"),
-        ("two pair", "two pair, threes over twos, four kicker"),
+        ("two pair", "two pair, threes over twos, 4 kicker"),
     ],
 )
 def test_a_floor_in_words_names_no_suit_or_color(declared: str, words: str) -> None:

@@ -13,10 +13,12 @@ from liar_tui.screens.liars_poker.sentences import stuck_verdict, verdict
 PLAIN = PokerRules()
 
 
-def bluff(lives: tuple[int, int]) -> ChallengeResolved:
-    """Seat 0 declared three of a kind holding a pair of sevens; seat 1 challenged."""
-    declaration = parse_declaration("three of a kind", PLAIN)
-    hand = tuple(parse_cards("QC 7C 7D 6S 2H"))
+def challenged(declared: str, cards: str, lives: tuple[int, int]) -> ChallengeResolved:
+    """Seat 0 declared ``declared`` holding ``cards``; seat 1 challenged."""
+    declaration = parse_declaration(declared, PLAIN)
+    hand = tuple(parse_cards(cards))
+    value = hand_rank(hand, PLAIN)
+    held = value >= floor(declaration, PLAIN)
     return ChallengeResolved(
         round=1,
         challenger=1,
@@ -24,26 +26,51 @@ def bluff(lives: tuple[int, int]) -> ChallengeResolved:
         declaration=declaration,
         floor=floor(declaration, PLAIN),
         hand=hand,
-        value=hand_rank(hand, PLAIN),
-        loser=0,
+        value=value,
+        loser=1 if held else 0,
         lives=lives,
+    )
+
+
+def bluff(lives: tuple[int, int]) -> ChallengeResolved:
+    """Three of a kind declared over a pair of sevens."""
+    return challenged("three of a kind", "QC 7C 7D 6S 2H", lives)
+
+
+def test_a_bluff_is_told_in_one_short_line_naming_the_hand_once() -> None:
+    """Issue 13 bug 10: the verdict said the hand, the claim and its floor, twice over."""
+    resolved = challenged("three queens", "QC QD QS 9H 3C", lives=(2, 3))
+    assert resolved.held
+    assert verdict(resolved, ["Cal", "Bea"]) == "Bea loses a life: Cal's hand holds three queens."
+    resolved = challenged("full house, queens full", "QC QD QS 3H 9C", lives=(2, 3))
+    assert verdict(resolved, ["Cal", "Bea"]) == (
+        "Cal loses a life, holding only three queens, 9-3 kickers."
+    )
+
+
+def test_a_full_house_and_two_pair_read_as_in_the_declaration() -> None:
+    resolved = challenged("full house", "QC QD QS 6H 6C", lives=(2, 3))
+    assert verdict(resolved, ["Cal", "Bea"]) == "Bea loses a life: Cal's hand holds a full house."
+    resolved = challenged("three of a kind", "7C 7D 3S 3H 2C", lives=(2, 3))
+    assert verdict(resolved, ["Cal", "Bea"]) == (
+        "Cal loses a life, holding only two pair, sevens over threes, 2 kicker."
     )
 
 
 def test_the_verdict_speaks_to_you_in_the_second_person() -> None:
     resolved = bluff(lives=(0, 3))
-    assert verdict(resolved, ["You", "Bart"]).startswith(
-        "You are out: your hand, pair of sevens, Q-6-2 kickers, is worse than three of a kind"
+    assert verdict(resolved, ["You", "Bart"]) == (
+        "You are out, holding only pair of sevens, Q-6-2 kickers."
     )
-    assert verdict(resolved, ["Annie", "You"]).endswith("You were right to challenge.")
-    assert verdict(resolved, ["Annie", "Bart"]).startswith("Annie is out: Annie's hand")
-    assert verdict(resolved, ["Annie", "Bart"]).endswith("Bart was right to challenge.")
+    held = challenged("a pair", "QC 7C 7D 6S 2H", lives=(3, 0))
+    assert verdict(held, ["You", "Bart"]) == "Bart is out: your hand holds a pair."
+    assert verdict(held, ["Annie", "You"]) == "You are out: Annie's hand holds a pair."
 
 
 def test_a_life_lost_is_told_with_the_verb_agreeing() -> None:
     resolved = bluff(lives=(1, 3))
-    assert verdict(resolved, ["You", "Bart"]).startswith("You lose a life: your hand")
-    assert verdict(resolved, ["Annie", "Bart"]).startswith("Annie loses a life: Annie's hand")
+    assert verdict(resolved, ["You", "Bart"]).startswith("You lose a life, holding only")
+    assert verdict(resolved, ["Annie", "Bart"]).startswith("Annie loses a life, holding only")
 
 
 def test_a_stuck_taker_loses_a_life() -> None:
