@@ -1,5 +1,8 @@
 """The screens benchmark runs and prints every screen and every table's key (its figures are
-read by people, not asserted: timings on a shared machine are too noisy for a pass/fail line)."""
+read by people, not asserted: timings on a shared machine are too noisy for a pass/fail line).
+
+Slow: even one opening of each screen takes most of a minute while settings and setup take
+a second or more each."""
 
 from __future__ import annotations
 
@@ -8,12 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from liar_tui.games import registered
 
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "screens.py"
 TIMES = r"\s+[\d.]+\s+[\d.]+\s+[\d.]+x\s+[\d.]+\s+[\d.]+\s+[\d.]+x\s+(met|MISSED)$"
 
 
+@pytest.mark.slow
 def test_screens_benchmark_prints_every_screen_and_key_against_the_baseline() -> None:
     result = subprocess.run(
         [sys.executable, str(BENCHMARK), "--runs", "1", "--keys", "1"],
