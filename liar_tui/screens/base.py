@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
+from textual._context import NoActiveAppError
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -52,6 +53,34 @@ class OnlineAppServices(LiarAppServices, Protocol):
 
 class LiarScreen(Screen[ResultT]):
     """A screen of liar-tui's own, which may ask the app for :class:`LiarAppServices`."""
+
+    def __init__(
+        self, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name, id, classes)
+        self._start_at_the_breakpoints()
+
+    def _start_at_the_breakpoints(self) -> None:
+        """Take the breakpoint classes (``-narrow``, ``-wide``) for the app's size now.
+
+        Textual sets them when the screen is first sized, after every widget on it was
+        styled once, so every widget was styled twice: the settings screen's hundreds of
+        widgets made that a good part of the time it took to open. Set before anything is
+        mounted, Textual finds them already right and styles nothing again.
+        """
+        try:
+            size = self.app.size
+        except NoActiveAppError:  # made outside a running app: Textual sets them later
+            return
+        for breakpoints, length in (
+            (self.HORIZONTAL_BREAKPOINTS or self.app.HORIZONTAL_BREAKPOINTS, size.width),
+            (self.VERTICAL_BREAKPOINTS or self.app.VERTICAL_BREAKPOINTS, size.height),
+        ):
+            if breakpoints:
+                reached = [(at, name) for at, name in breakpoints if length >= at]
+                chosen = max(reached)[1] if reached else None
+                classes = {name: name == chosen for _, name in breakpoints}
+                self.update_classes(classes, update=False)
 
     @property
     def liar_app(self) -> LiarAppServices:

@@ -436,3 +436,18 @@ async def test_the_empty_seed_is_not_marked_invalid_when_the_focus_passes_it() -
         await pilot.press("tab")
         await pilot.pause()
         assert seed.has_class("-invalid")
+
+
+async def test_the_layout_class_is_right_before_the_screen_is_shown() -> None:
+    """Set only once the screen is sized, the class would restyle every widget on it a
+    second time (a good part of the time setup took to open) and the first frame would
+    show the wrong layout."""
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        narrow = SetupScreen("liar-game")
+        assert narrow.has_class("-narrow") and not narrow.has_class("-wide")
+        await pilot.resize_terminal(120, 32)
+        await pilot.pause()
+        wide = SetupScreen("liar-game")
+        assert wide.has_class("-wide") and not wide.has_class("-narrow")
