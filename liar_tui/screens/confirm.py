@@ -9,11 +9,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Dismisses with True only on an explicit yes; Escape and "no" both keep things as they are."""
+    """Dismisses with True only on an explicit yes; Escape and "no" both keep things as they are.
+
+    It has a footer of its own: the one of the screen beneath would go on listing keys that
+    do nothing while the question is open.
+    """
 
     CSS_PATH = "confirm.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -33,6 +37,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self._yes} (y)", variant="error", id="confirm-yes")
                 yield Button(f"{self._no} (n)", id="confirm-no")
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#confirm-no", Button).focus()

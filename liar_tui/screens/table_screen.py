@@ -169,6 +169,9 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         self._redraw_panels()
         if self._popups:
             popup = self._popups.popleft()
+            # Everybody looks at a popup (a challenge, a reveal): whoever acts next, even the
+            # person who held the keyboard before it, is handed it again behind the curtain.
+            self._cleared = None
             if popup.ends_game:
                 self._over = True
                 self._show_waiting(GAME_OVER)

@@ -328,9 +328,9 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             )
         self.query_one("#decision-text", Static).update(text)
         self.query_one("#take", Button).disabled = not view.can_take
-        skip = self.query_one("#skip", Button)
-        skip.display = view.rules.chips
-        skip.disabled = Chip.SKIP not in view.playable_chips
+        # Only while it can be played: a spent chip, or one no Skip may answer, is not offered
+        # (the sentence above says why when a Skip was just played).
+        self.query_one("#skip", Button).display = Chip.SKIP in view.playable_chips
 
     async def _show_discard(self, seat: int, view: LiarsPokerView) -> None:
         turn = (seat, view.round, len(view.declarations))
