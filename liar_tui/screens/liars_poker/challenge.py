@@ -20,12 +20,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from liar_tui.rules.cards import Card
-from liar_tui.rules.liars_poker.declaration_text import hand_words
 from liar_tui.rules.liars_poker.declarations import DeclarationError
 from liar_tui.rules.liars_poker.floor import worst_hand
 from liar_tui.rules.liars_poker.game import ChallengeResolved, RoundRules
 from liar_tui.screens.liars_poker.panels import lives_line
-from liar_tui.screens.liars_poker.sentences import claim_words, verdict
+from liar_tui.screens.liars_poker.sentences import claim_words, hand_phrase, verdict
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook, inline_cards
 from liar_tui.widgets.cards import CardRow
@@ -120,7 +119,7 @@ class ChallengeScreen(Screen[None]):
         resolved = self.resolved
         text = Text(f"{'Held':<{LABEL_WIDTH}}")
         style = HELD_STYLE if resolved.held else BLUFF_STYLE
-        text.append(hand_words(resolved.value), style=style)
+        text.append(hand_phrase(resolved.value), style=style)
         text.append(f"  {verdict_mark(resolved.held, self.look)}", style="dim")
         return text
 

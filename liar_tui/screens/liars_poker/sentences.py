@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from liar_tui.rules.liars_poker.declaration_text import declaration_words, hand_words
 from liar_tui.rules.liars_poker.declarations import Declaration
 from liar_tui.rules.liars_poker.game import ChallengeResolved, HandStuck
+from liar_tui.rules.liars_poker.poker_hands import HandRank
 from liar_tui.rules.liars_poker.rules import Category
 from liar_tui.screens.wording import possessive, subject_verb
 
 _COUNTED = frozenset(
     {
+        Category.PAIR,
         Category.STRAIGHT,
         Category.FLUSH,
         Category.COLOR_FLUSH,
@@ -26,15 +28,24 @@ _COUNTED = frozenset(
         Category.STRAIGHT_FLUSH,
     }
 )
-"""Hands said with "a" when named bare: "a flush", but "two pair", "three of a kind"."""
+"""Hands a sentence counts with "a": "a flush", "a pair of kings", but "two pair"."""
+
+
+def _counted(words: str, category: Category) -> str:
+    """``words`` with "a" or "an" where a sentence needs it ("an ace-high straight")."""
+    if category not in _COUNTED or words.startswith("a "):
+        return words
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
 def claim_words(declaration: Declaration) -> str:
-    """A claim as a sentence says it: "a full house", "two pair, sevens up", "a pair"."""
-    words = declaration_words(declaration)
-    if declaration.category in _COUNTED and words == declaration.category.value:
-        return f"a {words}"
-    return words
+    """A claim as a sentence says it: "a full house", "two pair, sevens up", "a pair of kings"."""
+    return _counted(declaration_words(declaration), declaration.category)
+
+
+def hand_phrase(value: HandRank) -> str:
+    """A hand as a sentence says it: "a pair of tens, A-K-Q kickers", "three queens"."""
+    return _counted(hand_words(value), value.category)
 
 
 def verdict(resolved: ChallengeResolved, names: Sequence[str]) -> str:
@@ -47,7 +58,7 @@ def verdict(resolved: ChallengeResolved, names: Sequence[str]) -> str:
     if resolved.held:
         declarer = possessive(names[resolved.declarer])
         return f"{loss}: {declarer} hand holds {claim_words(resolved.declaration)}."
-    return f"{loss}, holding only {hand_words(resolved.value)}."
+    return f"{loss}, holding only {hand_phrase(resolved.value)}."
 
 
 def stuck_verdict(stuck: HandStuck, names: Sequence[str]) -> str:

@@ -63,7 +63,7 @@ async def test_the_verdict_says_the_hand_once_and_shows_its_floor_as_cards() -> 
         words = words_on(app)
         assert "Round 3: Bea challenged Cal." in words
         assert "Cal loses a life, holding only three queens, 9-3 kickers." in words
-        assert "Declared full house, queens full at least Q♠ Q♥ Q♣ 2♦ 2♠" in words
+        assert "Declared a full house, queens full at least Q♠ Q♥ Q♣ 2♦ 2♠" in words
         assert words.count("three queens") == 2, "the verdict and the Held line, no more"
         assert "worst hand" not in words and "over" not in words
 

@@ -81,7 +81,7 @@ def test_each_round_keeps_its_moves_in_order_and_its_verdict() -> None:
         "Round 2 · Ann opened",
         "  Ann declared a pair",
         "  Ben took the hand, kept every card",
-        "  Ben declared pair of kings",
+        "  Ben declared a pair of kings",
         "  (in play)",
     ]
 

@@ -60,7 +60,7 @@ def test_a_full_house_and_two_pair_read_as_in_the_declaration() -> None:
 def test_the_verdict_speaks_to_you_in_the_second_person() -> None:
     resolved = bluff(lives=(0, 3))
     assert verdict(resolved, ["You", "Bart"]) == (
-        "You are out, holding only pair of sevens, Q-6-2 kickers."
+        "You are out, holding only a pair of sevens, Q-6-2 kickers."
     )
     held = challenged("a pair", "QC 7C 7D 6S 2H", lives=(3, 0))
     assert verdict(held, ["You", "Bart"]) == "Bart is out: your hand holds a pair."
@@ -82,6 +82,13 @@ def test_a_stuck_taker_loses_a_life() -> None:
         lives=(2, 1, 2),
     )
     assert stuck_verdict(stuck, ["Annie", "Bart", "Chrissie"]) == (
-        "Bart loses a life: with the new face-up cards, no hand can beat queen-high straight flush."
+        "Bart loses a life: with the new face-up cards, no hand can beat a queen-high straight flush."
     )
     assert stuck_verdict(stuck, ["Annie", "You", "Chrissie"]).startswith("You lose a life:")
+
+
+def test_a_counted_hand_takes_a_or_an() -> None:
+    resolved = challenged("full house", "AC KD QS JH 10C", lives=(2, 3))
+    assert verdict(resolved, ["Cal", "Bea"]) == (
+        "Cal loses a life, holding only an ace-high straight."
+    )
