@@ -18,13 +18,15 @@ import functools
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
-from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown
-from rich.segment import Segment
+from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 from liar_tui.games import registered
@@ -41,29 +43,49 @@ def section_id(game_id: str) -> str:
     return f"help-{game_id}"
 
 
-class LaidOutMarkdown:
-    """Markdown that Rich lays out once per width and text, for every help screen after.
+class MarkdownSection(Widget):
+    """One section of help: Markdown that Rich lays out once per text, width and style, and
+    that every help screen after draws from those lines, a line at a time.
 
-    Laying out the whole help takes tens of milliseconds; a screen that opens in under a
-    hundred must not do it again each time, nor twice (Textual measures, then draws).
+    A ``Static`` would lay out and convert every line of the section again at each opening,
+    though only a screenful shows: tens of milliseconds, where the screen must open in a
+    hundred.
     """
 
-    _lines: ClassVar[dict[tuple[str, int], list[list[Segment]]]] = {}
+    DEFAULT_CSS = """
+    MarkdownSection {
+        height: auto;
+    }
+    """
 
-    def __init__(self, text: str) -> None:
+    _laid_out: ClassVar[dict[tuple[str, int, Style], list[Strip]]] = {}
+
+    def __init__(self, text: str, *, id: str) -> None:
+        super().__init__(id=id)
         self.text = text
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        key = (self.text, options.max_width)
-        lines = self._lines.get(key)
+    def _lines(self, width: int) -> list[Strip]:
+        base = self.visual_style.rich_style
+        key = (self.text, width, base)
+        lines = self._laid_out.get(key)
         if lines is None:
-            if len(self._lines) >= MAX_LAID_OUT:
-                self._lines.clear()  # widths of a terminal resized again and again
-            lines = console.render_lines(Markdown(self.text), options, pad=False)
-            self._lines[key] = lines
-        for line in lines:
-            yield from line
-            yield Segment.line()
+            if len(self._laid_out) >= MAX_LAID_OUT:
+                self._laid_out.clear()  # widths of a terminal resized again and again
+            console = self.app.console
+            rendered = console.render_lines(
+                Markdown(self.text), console.options.update_width(width), pad=False
+            )
+            lines = [Strip(line).extend_cell_length(width).apply_style(base) for line in rendered]
+            self._laid_out[key] = lines
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        lines = self._lines(width)
+        return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
 
 
 def keys_text(app: App[Any], screens: Iterable[tuple[str, Iterable[type]]]) -> str:
@@ -223,7 +245,7 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 for section, text in self.sections():
-                    yield Static(LaidOutMarkdown(text), id=section, classes="help-section")
+                    yield MarkdownSection(text, id=section)
             yield Static("Esc, F1 or ? closes · ↑ ↓ PgUp PgDn scroll", id="help-hint")
         yield Footer()
 
