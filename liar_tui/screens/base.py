@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
+from textual import on
 from textual._context import NoActiveAppError
+from textual.events import ScreenResume
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -59,6 +61,17 @@ class LiarScreen(Screen[ResultT]):
     ) -> None:
         super().__init__(name, id, classes)
         self._start_at_the_breakpoints()
+        self._shown_before = False
+
+    @on(ScreenResume)
+    def _first_shown_as_styled(self, event: ScreenResume) -> None:
+        """Textual styles a screen's every widget again each time the screen is shown,
+        in case the styles changed while it was covered; the first time, its widgets were
+        styled a moment ago, as they mounted, and doing it again was as costly as the
+        rest of opening the screen."""
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False
 
     def _start_at_the_breakpoints(self) -> None:
         """Take the breakpoint classes (``-narrow``, ``-wide``) for the app's size now.
