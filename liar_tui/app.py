@@ -87,9 +87,25 @@ class LiarApp(App[None]):
         return [*filters, self._ascii_filter] if self.ascii_only else filters
 
     def get_key_display(self, binding: Binding) -> str:
-        """Keys as Textual shows them; in ASCII mode its symbols in words (``enter``)."""
+        """Keys as Textual shows them; in ASCII mode its symbols in words (``enter``).
+
+        A footer runs a group's keys together (``←→ Move``); words run together would
+        read ``leftright``, so each word after the group's first starts with a slash.
+        """
         display = super().get_key_display(binding)
-        return key_in_words(display) if self.ascii_only else display
+        if not self.ascii_only:
+            return display
+        words = key_in_words(display)
+        if len(words) > 1 and binding.group is not None and not self._first_of_group(binding):
+            return f"/{words}"
+        return words
+
+    def _first_of_group(self, binding: Binding) -> bool:
+        """Whether the footer shows ``binding`` first of the keys of its group."""
+        for _node, shown, _enabled, _tooltip in self.screen.active_bindings.values():
+            if shown.show and shown.group is binding.group:
+                return shown is binding
+        return True
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Every game action has a key in the footer and in help; the palette adds only the

@@ -3,8 +3,12 @@ screen, in any widget (borders, toggles, scrollbars, notices), and keys are name
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
-from textual.binding import Binding
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from liar_tui.app import LiarApp
 from liar_tui.ascii_only import ascii_text
@@ -16,6 +20,7 @@ from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.footer import Footer
 
 from .screens.menus import RecordingApp, save_a_game, screen_text
 
@@ -108,3 +113,32 @@ async def test_each_game_s_table_is_ascii_only_in_ascii_mode(game: str) -> None:
             await pilot.pause()
         assert app.table is not None
         assert not_ascii(app) == [], type(app.screen).__name__
+
+
+class GroupedKeysScreen(Screen[None]):
+    """Keys grouped under one description, as the card pickers show them."""
+
+    MOVE = Binding.Group("Move", compact=True)
+    PICK = Binding.Group("Pick", compact=True)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move", "Left", group=MOVE),
+        Binding("right", "move_on", "Right", group=MOVE),
+        Binding("1", "pick", "One", group=PICK),
+        Binding("2", "pick_two", "Two", group=PICK),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+
+@pytest.mark.parametrize(
+    ("card_style", "keys"),
+    [(CardStyle.ASCII, "left/right Move  12 Pick"), (CardStyle.UNICODE, "←→ Move  12 Pick")],
+)
+async def test_grouped_keys_in_words_are_told_apart(card_style: CardStyle, keys: str) -> None:
+    app = LiarApp(settings=Settings(card_style=card_style))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GroupedKeysScreen())
+        await pilot.pause()
+        assert keys in screen_text(app).splitlines()[-1]
