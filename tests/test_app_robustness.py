@@ -44,3 +44,24 @@ async def test_a_bot_refused_by_the_rules_is_reported_not_a_crash(
         assert "own pocket" in errors[0].message
         assert app.table is not None
         assert app.table.actions == ()
+
+
+async def test_a_theme_that_cannot_be_saved_is_said_and_kept_for_this_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from liar_tui import app as app_module
+
+    def full_disk(settings: Settings) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app_module, "save_settings", full_disk)
+    app = LiarApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert app.theme == "textual-light"
+        assert app.settings == Settings()
+        assert [n.message for n in app._notifications] == [
+            "Settings not saved: No space left on device."
+        ]
