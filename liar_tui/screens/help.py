@@ -165,7 +165,7 @@ def screens_with_keys(app_class: type) -> list[tuple[str, list[type]]]:
 
 
 @functools.cache
-def rules_text(game_id: str, ascii_only: bool) -> str:
+def game_rules_text(game_id: str, ascii_only: bool) -> str:
     """A game's rules section, written once per run and card style."""
     return registered()[game_id].help_text(ascii_only)
 
@@ -199,10 +199,10 @@ def game_shown_by(screens: Iterable[Screen[Any]]) -> str | None:
 class HelpScreen(ModalScreen[None]):
     """Scrollable help over whatever screen asked for it; Escape or F1 closes it.
 
-    ``under`` is the screen help was opened over and ``game_id`` the game whose rules come
-    first; both default to what the app shows: the screen under the help, and the game of
-    the first screen down the stack that has one. Over the home screen help opens at the
-    top of the whole manual (the home screen's keys are in its menu and footer).
+    It reads where the player is from the screens under it, so whoever opens it needs to
+    say nothing: the keys of the screen just under it come first, then the rules of the
+    game of the first screen down the stack that has one. Over the home screen help opens
+    at the top of the whole manual (the home screen's keys are in its menu and footer).
 
     It has a footer of its own: the one of the screen below would offer keys that do
     nothing while help is open.
@@ -212,11 +212,6 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,question_mark", "close", "Close help"),
     ]
-
-    def __init__(self, under: Screen[Any] | None = None, game_id: str | None = None) -> None:
-        super().__init__()
-        self._under = under
-        self._game_id = game_id
 
     def _screens_below(self) -> list[Screen[Any]]:
         """The app's screens under this one, top first."""
@@ -229,16 +224,15 @@ class HelpScreen(ModalScreen[None]):
         settings = getattr(self.app, "settings", None)
         ascii_only = settings is not None and settings.card_style is CardStyle.ASCII
         below = self._screens_below()
-        under = self._under or (below[0] if below else None)
-        game_id = self._game_id or game_shown_by(below)
-        if under is not None and under is not self.app.screen_stack[0]:
-            yield THIS_SCREEN, this_screen_keys_text(self.app, under)
+        if below and below[0] is not self.app.screen_stack[0]:
+            yield THIS_SCREEN, this_screen_keys_text(self.app, below[0])
+        game_id = game_shown_by(below)
         games = list(registered())
         if game_id in games:
             games.remove(game_id)
             games.insert(0, game_id)
         for game in games:
-            yield section_id(game), rules_text(game, ascii_only)
+            yield section_id(game), game_rules_text(game, ascii_only)
         yield ALL_KEYS, all_keys_text(self.app, ascii_only)
 
     def compose(self) -> ComposeResult:
