@@ -5,9 +5,9 @@ and the other ways players say the same claim, and refuses with one sentence a p
 that names the word it did not follow. The declaration it builds then refuses what cannot be
 said at all, and ``impossibility`` what no hand under the round's rules matches.
 
-It also says claims and hands back in one wording per kind of hand (:func:`declaration_words`,
-:func:`hand_words`), so the builder, the verdicts and the history never call the same full
-house two names.
+It reads both wordings people use ("queens full of sixes" and "queens over sixes", "nine
+kicker" and "9 kicker"); what it reads back is written in the one wording of
+``Declaration.text``, which ``HandRank.describe`` shares.
 
 This module builds on ``declarations`` (the model, its validation and its canonical text),
 which never imports it.
@@ -16,7 +16,7 @@ which never imports it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, CardParseError, Rank, Suit, parse_card
@@ -28,7 +28,6 @@ from liar_tui.rules.liars_poker.declarations import (
     SUIT_WORDS,
     Declaration,
     DeclarationError,
-    declaration_of,
     impossibility,
     with_article,
 )
@@ -486,31 +485,19 @@ _NEEDS_RANK_BEFORE = {
 }
 
 
-# --- The words a claim and a hand are said in ------------------------------------------------
+# --- The builder's names for the one wording -------------------------------------------------
 
 
 def declaration_words(declaration: Declaration) -> str:
-    """A claim in the words its hand is said in (:func:`hand_words`), which the parser reads.
+    """A claim in words: ``declaration.text``, which a hand's ``describe`` matches.
 
-    The one difference from ``Declaration.text``: kickers are written as on the cards
-    ("Q-6-2 kickers", "2 kicker"), as high cards are ("K-10 high"), so "sevens over threes,
-    two kicker" no longer leaves a bare "two" that reads like a count.
+    Only the declaration builder still calls it by this name; it goes once the builder reads
+    ``declaration.text`` itself.
     """
-    kickers = declaration.kickers
-    if not kickers:
-        return declaration.text
-    noun = "kicker" if len(kickers) == 1 else "kickers"
-    labels = "-".join(rank.label for rank in kickers)
-    return f"{replace(declaration, kickers=()).text}, {labels} {noun}"
+    return declaration.text
 
 
 def hand_words(value: HandRank) -> str:
-    """A hand's value in words: the same words as the most detailed claim of it.
-
-    Hands of pairs and sets are said as their claim is (so a full house is "queens full of
-    sixes" in a declaration, a verdict and the history alike); the others as the value says
-    itself ("K-10-8-4-2 high", "nine-high straight", "spade flush, K-Q-9-4-2").
-    """
-    if value.category in GROUP_SHAPES:
-        return declaration_words(declaration_of(value))
+    """A hand in words: ``value.describe()``. Only the declaration builder still calls it by
+    this name; it goes once the builder calls ``describe`` itself."""
     return value.describe()

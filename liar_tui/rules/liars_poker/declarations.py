@@ -122,7 +122,12 @@ class Declaration:
 
     @property
     def text(self) -> str:
-        """The canonical English text; ``declaration_text.parse_declaration`` reads it back."""
+        """The canonical English text; ``declaration_text.parse_declaration`` reads it back.
+
+        Said as the hand it names is (``HandRank.describe``): "queens full of sixes", kickers
+        and top cards as on the cards ("Q-6-2 kickers", "K-10 high"), so a claim and the hand
+        that answers it read alike everywhere.
+        """
         if self.cards:
             return ", ".join(_card_words(card) for card in self.cards)
         if self.category in GROUP_SHAPES:
@@ -163,7 +168,7 @@ def _group_text(declaration: Declaration) -> str:
         text = f"{_GROUP_COUNT_WORDS[category]} {groups[0].plural}"
     if declaration.kickers:
         noun = "kicker" if len(declaration.kickers) == 1 else "kickers"
-        text += f", {'-'.join(rank.noun for rank in declaration.kickers)} {noun}"
+        text += f", {_label_run(declaration.kickers)} {noun}"
     return text
 
 

@@ -76,7 +76,14 @@ class HandRank:
     """The color of a color flush or color straight flush; None for every other category."""
 
     def describe(self) -> str:
-        """The hand in words, as a player would call it: "pair of sevens, Q-6-2 kickers"."""
+        """The hand in words, as the most detailed claim of it is said: "pair of sevens, Q-6-2
+        kickers", "queens full of sixes", "K-Q-9-4-2 high spade flush".
+
+        One wording for a hand and a claim (``Declaration.text``), so a refusal, a verdict
+        and the history never call one full house two names; kickers are written as on the
+        cards, as high cards are, so "two pair, sevens over threes, 2 kicker" has no bare
+        "two" that reads like a count.
+        """
         ranks = self.ranks
         top = ranks[0]
         category = self.category
@@ -85,25 +92,25 @@ class HandRank:
         if category is Category.PAIR:
             return f"pair of {top.plural}, {_labels(ranks[2:])} kickers"
         if category is Category.TWO_PAIR:
-            return f"two pair, {top.plural} over {ranks[2].plural}, {ranks[4].noun} kicker"
+            return f"two pair, {top.plural} over {ranks[2].plural}, {ranks[4].label} kicker"
         if category is Category.THREE_OF_A_KIND:
             return f"three {top.plural}, {_labels(ranks[3:])} kickers"
         if category is Category.STRAIGHT:
             return f"{top.noun}-high straight"
         if category is Category.FULL_HOUSE:
-            return f"full house, {top.plural} over {ranks[3].plural}"
+            return f"full house, {top.plural} full of {ranks[3].plural}"
         if category is Category.FOUR_OF_A_KIND:
-            return f"four {top.plural}, {ranks[4].noun} kicker"
+            return f"four {top.plural}, {ranks[4].label} kicker"
         if category is Category.FIVE_OF_A_KIND:
             return f"five {top.plural}"
         if category is Category.COLOR_FLUSH:
-            return f"color flush (all {_color_name(self.color)}), {_labels(ranks)}"
+            return f"{_labels(ranks)} high color flush, all {_color_name(self.color)}"
         if category is Category.COLOR_STRAIGHT_FLUSH:
-            return f"{top.noun}-high color straight flush (all {_color_name(self.color)})"
-        suit = _suit_name(self.suit)
+            return f"{top.noun}-high color straight flush, all {_color_name(self.color)}"
+        suit = _suit_word(self.suit)
         if category is Category.FLUSH:
-            return f"{suit.rstrip('s')} flush, {_labels(ranks)}"
-        return f"{top.noun}-high straight flush in {suit}"
+            return f"{_labels(ranks)} high {suit} flush"
+        return f"{top.noun}-high {suit} straight flush"
 
     def __str__(self) -> str:
         return self.describe()
@@ -119,10 +126,11 @@ def _color_name(color: Color | None) -> str:
     return color.value
 
 
-def _suit_name(suit: Suit | None) -> str:
+def _suit_word(suit: Suit | None) -> str:
+    """A suit as a flush is named by it: "spade flush"."""
     if suit is None:
         raise ValueError("a flush names its suit")
-    return suit.name.lower()
+    return suit.name.lower().removesuffix("s")
 
 
 @dataclass(frozen=True)

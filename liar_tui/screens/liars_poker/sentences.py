@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from liar_tui.rules.liars_poker.declaration_text import declaration_words, hand_words
 from liar_tui.rules.liars_poker.declarations import Declaration
 from liar_tui.rules.liars_poker.game import ChallengeResolved, HandStuck
 from liar_tui.rules.liars_poker.poker_hands import HandRank
@@ -40,12 +39,12 @@ def _counted(words: str, category: Category) -> str:
 
 def claim_words(declaration: Declaration) -> str:
     """A claim as a sentence says it: "a full house", "two pair, sevens up", "a pair of kings"."""
-    return _counted(declaration_words(declaration), declaration.category)
+    return _counted(declaration.text, declaration.category)
 
 
 def hand_phrase(value: HandRank) -> str:
     """A hand as a sentence says it: "a pair of tens, A-K-Q kickers", "three queens"."""
-    return _counted(hand_words(value), value.category)
+    return _counted(value.describe(), value.category)
 
 
 def verdict(resolved: ChallengeResolved, names: Sequence[str]) -> str:

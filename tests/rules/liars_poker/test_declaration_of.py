@@ -53,12 +53,12 @@ def is_flush_with_wild_aces(value: HandRank) -> bool:
 @pytest.mark.parametrize(
     ("cards", "text"),
     [
-        ("7S 7H 3C 3D JS", "two pair, sevens over threes, jack kicker"),
-        ("QS 7H 7C 6D 2S", "pair of sevens, queen-six-two kickers"),
+        ("7S 7H 3C 3D JS", "two pair, sevens over threes, J kicker"),
+        ("QS 7H 7C 6D 2S", "pair of sevens, Q-6-2 kickers"),
         ("KS 10H 8C 6D 5S", "K-10-8-6-5 high"),
-        ("4S 4H 4C AD KS", "three fours, ace-king kickers"),
+        ("4S 4H 4C AD KS", "three fours, A-K kickers"),
         ("8S 8H 8C 4D 4S", "full house, eights full of fours"),
-        ("9S 9H 9C 9D 2S", "four nines, two kicker"),
+        ("9S 9H 9C 9D 2S", "four nines, 2 kicker"),
         ("AS 2H 3C 4D 5S", "five-high straight"),
         ("QD JD 9D 4D 2D", "Q-J-9-4-2 high diamond flush"),
         ("QD JH 10D 10H 2D", "Q-J-10-10-2 high color flush, all red"),

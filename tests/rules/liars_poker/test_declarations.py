@@ -140,11 +140,11 @@ def test_the_seeds_phrasings_read_as_meant(text: str, expected: Declaration) -> 
     [
         (
             Declaration(C.TWO_PAIR, groups=(R.SEVEN, R.THREE), kickers=(R.JACK,)),
-            "two pair, sevens over threes, jack kicker",
+            "two pair, sevens over threes, J kicker",
         ),
         (
             Declaration(C.THREE_OF_A_KIND, groups=(R.FOUR,), kickers=(R.ACE, R.KING)),
-            "three fours, ace-king kickers",
+            "three fours, A-K kickers",
         ),
         (Declaration(C.HIGH_CARD, high_cards=(R.SEVEN, R.SIX)), "7-6 high"),
         (Declaration(C.FLUSH, suit=Suit.SPADES), "spade flush"),

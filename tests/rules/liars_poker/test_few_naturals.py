@@ -24,7 +24,7 @@ def test_seven_cards_of_three_natural_ranks_and_wilds_have_a_lowest_and_highest_
     """Seven cards of three ranks hold a full house at least; 2-2-2-A-A is the lowest (a wild
     would make aces full), and five wilds make five aces."""
     assert ACES_TWOS_THREES.problems() == []
-    assert lowest_hand(ACES_TWOS_THREES).describe() == "full house, twos over aces"
+    assert lowest_hand(ACES_TWOS_THREES).describe() == "full house, twos full of aces"
     assert highest_hand(ACES_TWOS_THREES).describe() == "five aces"
 
 

@@ -232,7 +232,7 @@ def test_two_pair_over_three_of_a_kind() -> None:
     assert hand("3C 3D 2H 2S 4C", rules) > hand("AC AD AH KS QC", rules)
     assert hand("3C 3D 2H 2S 4C") < hand("AC AD AH KS QC")
     # A wild makes either; the order decides which the hand is worth.
-    assert hand("JK 7C 7D 4S 3H", rules).describe() == "two pair, sevens over fours, three kicker"
+    assert hand("JK 7C 7D 4S 3H", rules).describe() == "two pair, sevens over fours, 3 kicker"
     assert hand("JK 7C 7D 4S 3H", WITH_JOKERS).describe() == "three sevens, 4-3 kickers"
 
 
@@ -365,15 +365,15 @@ def test_wild_ranks_are_wild_without_jokers() -> None:
     rules = PokerRules(wild_ranks=frozenset({Rank.TWO}))
     assert Category.FIVE_OF_A_KIND in rules.order()
     assert hand("2C 2D AS AH AD", rules).describe() == "five aces"
-    assert hand("2C 7D 7H 3S 3C", rules).describe() == "full house, sevens over threes"
+    assert hand("2C 7D 7H 3S 3C", rules).describe() == "full house, sevens full of threes"
     assert hand("2C 7D 7H 3S 3C") < hand("2C 7D 7H 3S 3C", rules)
 
 
 def test_a_wild_may_copy_a_card_already_in_the_hand() -> None:
     """That is what makes five of a kind; in a flush it makes a second ace."""
     assert hand("AS AH AD AC JK", WITH_JOKERS).category is Category.FIVE_OF_A_KIND
-    assert hand("AS KS 9S 2S JK", WITH_JOKERS).describe() == "spade flush, A-A-K-9-2"
-    assert hand("JK JK AS KS QS", WITH_JOKERS).describe() == "ace-high straight flush in spades"
+    assert hand("AS KS 9S 2S JK", WITH_JOKERS).describe() == "A-A-K-9-2 high spade flush"
+    assert hand("JK JK AS KS QS", WITH_JOKERS).describe() == "ace-high spade straight flush"
 
 
 def test_five_wilds_are_five_aces() -> None:
@@ -391,17 +391,17 @@ def test_five_wilds_are_five_aces() -> None:
         ("KS TD 7H 4C 2D", "K-10-7-4-2 high"),
         ("7S 7D QH 6C 2D", "pair of sevens, Q-6-2 kickers"),
         ("6S 6D QH 7C 2D", "pair of sixes, Q-7-2 kickers"),
-        ("QH JD 9H 4H 2D", "color flush (all red), Q-J-9-4-2"),
-        ("QS TC TS 4S 2C", "color flush (all black), Q-10-10-4-2"),
-        ("7S 7D 3H 3C JD", "two pair, sevens over threes, jack kicker"),
+        ("QH JD 9H 4H 2D", "Q-J-9-4-2 high color flush, all red"),
+        ("QS TC TS 4S 2C", "Q-10-10-4-2 high color flush, all black"),
+        ("7S 7D 3H 3C JD", "two pair, sevens over threes, J kicker"),
         ("4S 4D 4H AC KD", "three fours, A-K kickers"),
         ("9S TD JH QC KD", "king-high straight"),
         ("AS 2D 3H 4C 5D", "five-high straight"),
-        ("AH JH 9H 4H 2H", "heart flush, A-J-9-4-2"),
-        ("8S 8D 8H 4C 4D", "full house, eights over fours"),
-        ("9D TH JD QH KD", "king-high color straight flush (all red)"),
-        ("7S 7D 7H 7C KD", "four sevens, king kicker"),
-        ("AC 2C 3C 4C 5C", "five-high straight flush in clubs"),
+        ("AH JH 9H 4H 2H", "A-J-9-4-2 high heart flush"),
+        ("8S 8D 8H 4C 4D", "full house, eights full of fours"),
+        ("9D TH JD QH KD", "king-high color straight flush, all red"),
+        ("7S 7D 7H 7C KD", "four sevens, K kicker"),
+        ("AC 2C 3C 4C 5C", "five-high club straight flush"),
     ],
 )
 def test_describe(text: str, words: str) -> None:
@@ -411,8 +411,8 @@ def test_describe(text: str, words: str) -> None:
 
 def test_seven_card_hands_name_their_best_five() -> None:
     rules = PokerRules(hand_size=7)
-    assert hand("7C 7D 7H 5S 3H 3C 2D", rules).describe() == "full house, sevens over threes"
-    assert hand("AH 2C 9H 4H 8D 2H JH", rules).describe() == "heart flush, A-J-9-4-2"
+    assert hand("7C 7D 7H 5S 3H 3C 2D", rules).describe() == "full house, sevens full of threes"
+    assert hand("AH 2C 9H 4H 8D 2H JH", rules).describe() == "A-J-9-4-2 high heart flush"
 
 
 def test_fewer_than_five_cards_are_refused() -> None:
