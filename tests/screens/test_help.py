@@ -148,3 +148,17 @@ async def test_f1_at_a_new_table_opens_on_that_game_and_from_home_at_the_top() -
         assert "Add seat" in shown
         assert shown.startswith("Keys on this screen")
         assert "Liar Game" not in shown.split("Liar's Poker with dollar bills")[0]
+
+
+async def test_f1_over_a_popup_at_a_table_shows_the_popups_keys_and_the_tables_game() -> None:
+    seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Bot"))
+    setup = TableSetup("liars-poker-bills", plugin("liars-poker-bills").default_rules(), seats, 1)
+    app = LiarApp(settings=Settings(bot_delay=0), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press("l", "f1")
+        shown = help_view_text(app)
+        assert "Keys on this screen" in shown
+        assert "Back" in shown.split("Liar's Poker with dollar bills")[0]
+        assert "Ledger" not in shown.split("Liar's Poker with dollar bills")[0]
