@@ -21,7 +21,13 @@ from liar_tui.rules.base import GameState
 from liar_tui.store.messages import shown_path, with_path_on_its_own_lines
 from liar_tui.store.paths import settings_path
 from liar_tui.store.saves import SaveError, SaveStore
-from liar_tui.store.settings import CardStyle, Settings, save_settings, theme_exists
+from liar_tui.store.settings import (
+    CardStyle,
+    Settings,
+    save_settings,
+    theme_exists,
+    whole_file_unused,
+)
 from liar_tui.table.setup import TableSetup, random_seed
 
 if TYPE_CHECKING:
@@ -132,7 +138,11 @@ class LiarApp(App[None]):
                     shown_path(settings_path()),
                     toast_text_width(self.size.width),
                 ),
-                title="Settings file problem",
+                title=(
+                    "Settings not loaded"
+                    if whole_file_unused(self.settings_problem)
+                    else "Some settings not loaded"
+                ),
                 severity="warning",
                 markup=False,
                 timeout=NOTICE_TIMEOUT,

@@ -37,7 +37,7 @@ async def test_every_menu_screen_is_ascii_only_in_ascii_mode() -> None:
     app = RecordingApp(settings=ASCII, settings_problem="The settings file was not used.")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        assert "Settings file problem" in screen_text(app)
+        assert "Settings not loaded" in screen_text(app)
         assert not_ascii(app) == []
         for keys, screen in (
             (["d"], ConfirmScreen),

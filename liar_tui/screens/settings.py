@@ -31,7 +31,13 @@ from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.rules_editing import find_rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
-from liar_tui.store.settings import CardStyle, PocketOrder, Settings, settings_problems
+from liar_tui.store.settings import (
+    CardStyle,
+    PocketOrder,
+    Settings,
+    settings_problems,
+    whole_file_unused,
+)
 from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -177,9 +183,11 @@ class SettingsScreen(LiarScreen[None]):
     def on_mount(self) -> None:
         self._show_theme()
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_theme())
-        if self.liar_app.settings_problem:
+        if problem := self.liar_app.settings_problem:
             box = self.query_one("#settings-file-problem", Static)
-            box.border_title = "Settings file problem"
+            box.border_title = (
+                "Settings file not used" if whole_file_unused(problem) else "Some settings not used"
+            )
             box.border_subtitle = "Save replaces it with the settings below"
 
     def _show_theme(self) -> None:

@@ -316,6 +316,15 @@ def _without_none(table: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def whole_file_unused(problem: str) -> bool:
+    """Whether a problem :func:`load_settings` gave means no entry of the file was used
+    (it was not TOML, not text, not readable), rather than only some."""
+    return problem.startswith(_WHOLE_FILE)
+
+
+_WHOLE_FILE = "The settings file "
+
+
 def _entries_not_used(path: Path, problems: list[str]) -> str:
     """One sentence naming the file and every entry of it that was not used."""
     reasons = "; ".join(lowered(problem.rstrip(".")) for problem in problems)
@@ -328,4 +337,4 @@ def _entries_not_used(path: Path, problems: list[str]) -> str:
 def _not_loaded(path: Path, problem: str) -> str:
     """One sentence: which file, that the defaults apply instead, and what is wrong."""
     reason = lowered(problem.rstrip("."))
-    return f"The settings file {shown_path(path)} was not used, so the defaults apply: {reason}."
+    return f"{_WHOLE_FILE}{shown_path(path)} was not used, so the defaults apply: {reason}."

@@ -197,7 +197,7 @@ async def test_the_notice_of_a_bad_settings_file_breaks_its_path_only_after_a_sl
         toast = app.screen.query_one(Toast)
         lines = [line.rstrip() for line in screen_text(app).splitlines()]
         shown = [line[toast.region.x + 2 :].strip() for line in lines[toast.region.y :]]
-    assert "Settings file problem" in shown
+    assert "Some settings not loaded" in shown
     first = shown.index("Some entries of the settings file") + 1
     after = next((i for i, line in enumerate(shown) if line.startswith("were not used")), 0)
     path_lines = shown[first:after]

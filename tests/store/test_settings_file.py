@@ -23,6 +23,7 @@ from liar_tui.store.settings import (
     load_settings,
     save_settings,
     settings_problems,
+    whole_file_unused,
 )
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
 
@@ -179,6 +180,7 @@ def test_every_good_entry_is_kept_and_every_bad_one_named(tmp_path: Path) -> Non
         "'colour' is not a setting; bot_delay must be a number of seconds, not 'fast'; "
         "liar_game.target must be from 1 to 100000, not 0."
     )
+    assert not whole_file_unused(problem)
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["settings.toml"]
 
@@ -309,6 +311,7 @@ def test_a_file_that_is_not_text_gives_the_defaults(tmp_path: Path) -> None:
     path.write_bytes(b"player_name = '\xff\xfe'\n")
     settings, problem = load_settings(path)
     assert settings == Settings()
+    assert problem is not None and whole_file_unused(problem)
     assert problem == (
         f"The settings file {path} was not used, so the defaults apply: it is not UTF-8 text."
     )
