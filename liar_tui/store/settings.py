@@ -251,11 +251,13 @@ def _decode_rules(game_id: str, table: Any, entries: list[Entry], problems: list
     the game's rules; a nested table (``[liars_poker.round]``) is one entry."""
     game = games.plugin(game_id)
     if not isinstance(table, dict):
-        table = {"": table}  # decoding it whole says "must be a table"
+        try:
+            decode(table, game.rules_type, tagged=False)
+        except DecodeError as error:  # always: a game's rules are a table
+            problems.append(_decode_problem(error, within=game.settings_key))
+        return
     for key, value in table.items():
         try:
-            if key == "":
-                decode(value, game.rules_type, tagged=False)
             decoded = getattr(decode({key: value}, game.rules_type, tagged=False), key)
         except DecodeError as error:
             problems.append(_decode_problem(error, within=game.settings_key))
