@@ -20,8 +20,10 @@ from typing import Any, ClassVar
 
 from rich.markdown import Markdown
 from rich.style import Style
+from rich.theme import Theme
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
@@ -58,7 +60,7 @@ class MarkdownSection(Widget):
     }
     """
 
-    _laid_out: ClassVar[dict[tuple[str, int, Style], list[Strip]]] = {}
+    _laid_out: ClassVar[dict[tuple[str, int, Style, str], list[Strip]]] = {}
 
     def __init__(self, text: str, *, id: str) -> None:
         super().__init__(id=id)
@@ -66,18 +68,37 @@ class MarkdownSection(Widget):
 
     def _lines(self, width: int) -> list[Strip]:
         base = self.visual_style.rich_style
-        key = (self.text, width, base)
+        key = (self.text, width, base, self.app.theme)
         lines = self._laid_out.get(key)
         if lines is None:
             if len(self._laid_out) >= MAX_LAID_OUT:
                 self._laid_out.clear()  # widths of a terminal resized again and again
             console = self.app.console
-            rendered = console.render_lines(
-                Markdown(self.text), console.options.update_width(width), pad=False
-            )
+            with console.use_theme(self._rich_theme()):
+                rendered = console.render_lines(
+                    Markdown(self.text), console.options.update_width(width), pad=False
+                )
             lines = [Strip(line).extend_cell_length(width).apply_style(base) for line in rendered]
             self._laid_out[key] = lines
         return lines
+
+    def _rich_theme(self) -> Theme:
+        """Rich's Markdown styles in the app's theme colours, as Textual's own Markdown
+        widget has them: Rich's defaults (cyan on black code) glare on a light theme."""
+        variables = self.app.get_css_variables()
+        dark = self.app.current_theme.dark
+
+        def colour(name: str) -> str | None:
+            return Color.parse(variables[name]).rich_color.name if name in variables else None
+
+        code = colour("text-warning" if dark else "text-error")
+        return Theme(
+            {
+                "markdown.code": Style(color=code, bold=True),
+                "markdown.h2": Style(color=colour("markdown-h2-color"), bold=True),
+                "markdown.item.bullet": Style(color=colour("text-primary"), bold=True),
+            }
+        )
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines(width))
