@@ -7,7 +7,7 @@ history, and so it can be tested without running an app. Nothing here knows any 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style
 from rich.text import Text
@@ -36,16 +36,56 @@ _TWO_COLOR_FACE = {
 }
 _FOUR_COLOR_FACE = _TWO_COLOR_FACE | {Suit.CLUBS: "#0a7d32", Suit.DIAMONDS: "#1f5fbf"}
 
-# Ink on the terminal's own (dark) background, for the one-line form: black would vanish
-# there, so black suits keep the terminal's default colour.
-_TWO_COLOR_INLINE: dict[Suit, str | None] = {
-    Suit.SPADES: None,
-    Suit.CLUBS: None,
-    Suit.HEARTS: "#ff5f6d",
-    Suit.DIAMONDS: "#ff5f6d",
-}
-_FOUR_COLOR_INLINE = _TWO_COLOR_INLINE | {Suit.CLUBS: "#3fcf6f", Suit.DIAMONDS: "#62a8ff"}
-_JOKER_INLINE = "#d08cff"
+
+@dataclass(frozen=True)
+class Ink:
+    """Colours for words and one-line cards on the terminal's own background.
+
+    A dark theme wants pale, bright ink and a light theme deep ink: each set reads at
+    about 4.5:1 or better against its own kind of background. Black suits keep the
+    theme's text colour, which is made to read on its background.
+    """
+
+    red_suit: str
+    club: str
+    diamond: str
+    joker: str
+    win: str
+    """A winner, money won, a chosen hand."""
+    loss: str
+    """Money lost."""
+    turn: str
+    """The seat to act and the standing bid."""
+    money: str
+    """The digits of a dollar bill."""
+
+
+DARK_INK = Ink(
+    red_suit="#ff5f6d",
+    club="#3fcf6f",
+    diamond="#62a8ff",
+    joker="#d08cff",
+    win="#50c878",
+    loss="#ff6b6b",
+    turn="#f0c040",
+    money="#9fe0a0",
+)
+LIGHT_INK = Ink(
+    red_suit="#b00020",
+    club="#0b6b2c",
+    diamond="#1a56b0",
+    joker="#7b2cbf",
+    win="#0b6b2c",
+    loss="#b00020",
+    turn="#7f5200",
+    money="#1f6f33",
+)
+
+
+def ink_for(dark: bool) -> Ink:
+    """The ink that reads on a dark or on a light theme's background."""
+    return DARK_INK if dark else LIGHT_INK
+
 
 _ASCII_REPLACEMENTS = str.maketrans(
     {
@@ -69,10 +109,20 @@ class CardLook:
 
     ascii_only: bool = False
     four_color: bool = False
+    dark: bool = True
+    """Whether the theme's background is dark: it picks the ink (``ink``) off the cards."""
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> CardLook:
-        return cls(settings.card_style is CardStyle.ASCII, settings.four_color)
+    def from_settings(cls, settings: Settings, *, dark: bool = True) -> CardLook:
+        return cls(settings.card_style is CardStyle.ASCII, settings.four_color, dark)
+
+    def in_theme(self, dark: bool) -> CardLook:
+        """This look for a theme of the given darkness (a widget passes its app's)."""
+        return self if dark == self.dark else replace(self, dark=dark)
+
+    @property
+    def ink(self) -> Ink:
+        return ink_for(self.dark)
 
     def text(self, words: str) -> str:
         """Words shown beside cards, with the few symbols we use spelled out in ASCII mode."""
@@ -87,10 +137,13 @@ def _face_ink(card: Card, look: CardLook) -> str:
 
 
 def _inline_ink(card: Card, look: CardLook) -> str | None:
+    """The one-line card's colour; ``None`` (the theme's text colour) for black suits."""
+    ink = look.ink
     if card.suit is None:
-        return _JOKER_INLINE
-    palette = _FOUR_COLOR_INLINE if look.four_color else _TWO_COLOR_INLINE
-    return palette[card.suit]
+        return ink.joker
+    if card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+        return ink.diamond if look.four_color and card.suit is Suit.DIAMONDS else ink.red_suit
+    return ink.club if look.four_color and card.suit is Suit.CLUBS else None
 
 
 def corner_label(card: Card, look: CardLook) -> str:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import astuple
+
 import pytest
 from rich.style import Style
 from rich.text import Text
+from textual.color import Color
+from textual.theme import BUILTIN_THEMES
 
 from liar_tui.rules.cards import Card, Rank, Suit, parse_card, parse_cards, shoe
 from liar_tui.store.settings import CardStyle, Settings
@@ -12,8 +16,10 @@ from liar_tui.widgets.card_art import (
     CARD_HEIGHT,
     CARD_WIDTH,
     CardLook,
+    Ink,
     back_lines,
     face_lines,
+    inline_card,
     inline_cards,
 )
 
@@ -133,3 +139,56 @@ def test_look_follows_the_settings() -> None:
 def test_ascii_look_spells_symbols_out() -> None:
     assert ASCII.text("2×(9+9)+7 = 43, −20 if it wins") == "2x(9+9)+7 = 43, -20 if it wins"
     assert UNICODE.text("2×(9+9)") == "2×(9+9)"
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance: 0 for black, 1 for white."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = Color.parse(colour).rgb
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(ink: str, background: str) -> float:
+    """The WCAG contrast ratio of two colours: 1 for equal, 21 for black on white."""
+    lighter, darker = sorted((luminance(ink), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def background_of(theme: str) -> str:
+    """A theme's background, as its app paints it."""
+    return BUILTIN_THEMES[theme].to_color_system().generate()["background"]
+
+
+THEMES_WITH_A_BACKGROUND = sorted(
+    name for name in BUILTIN_THEMES if background_of(name).startswith("#")
+)
+"""Textual's themes but the two ANSI ones, whose background is the terminal's own."""
+
+
+@pytest.mark.parametrize("theme", THEMES_WITH_A_BACKGROUND)
+def test_every_ink_off_the_card_reads_on_its_themes_background(theme: str) -> None:
+    """Suits, wins, losses, the seat to act and bill digits read at 4.5:1 or better (WCAG
+    AA) on the default dark and light themes, and at 4:1 (bold text) on every other."""
+    ink: Ink = CardLook(dark=BUILTIN_THEMES[theme].dark).ink
+    background = background_of(theme)
+    minimum = 4.5 if theme in ("textual-dark", "textual-light") else 4.0
+    for colour in astuple(ink):
+        assert contrast(colour, background) >= minimum, colour
+
+
+def test_one_line_cards_take_the_ink_of_the_theme_and_black_suits_its_text_colour() -> None:
+    light, dark = CardLook(four_color=True, dark=False), CardLook(four_color=True)
+    hearts, clubs, spades = parse_card("AH"), parse_card("AC"), parse_card("AS")
+    assert inline_card(hearts, light).style != inline_card(hearts, dark).style
+    assert inline_card(clubs, light).style != inline_card(clubs, dark).style
+    assert Style.parse(str(inline_card(spades, light).style)).color is None
+
+
+def test_a_look_is_put_in_a_theme_without_losing_its_choices() -> None:
+    look = CardLook(ascii_only=True, four_color=True)
+    assert look.in_theme(dark=False) == CardLook(ascii_only=True, four_color=True, dark=False)
+    assert look.in_theme(dark=True) is look

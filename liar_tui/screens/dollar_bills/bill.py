@@ -46,11 +46,14 @@ _ASCII_DIGITS = {
 }
 """The same digits as a seven-segment display in plain ASCII."""
 
-BILL_INK = Style(color="#9fe0a0", bold=True)
-"""Banknote green, light enough to read on a dark terminal."""
 HIGHLIGHT = Style(color="#1a1a1a", bgcolor="#f0c040", bold=True)
 """The digit being counted at the show: dark on gold, visible in any theme."""
 _BACK_STYLE = Style(color="#3f7f4f")
+
+
+def bill_ink(look: CardLook) -> Style:
+    """Banknote green, pale on a dark theme and deep on a light one."""
+    return Style(color=look.ink.money, bold=True)
 
 
 def big_serial(serial: str, look: CardLook, gap: int = 1) -> Text:
@@ -61,7 +64,7 @@ def big_serial(serial: str, look: CardLook, gap: int = 1) -> Text:
         for row, line in enumerate(lines):
             if index:
                 line.append(" " * gap)
-            line.append(font[digit][row], style=BILL_INK)
+            line.append(font[digit][row], style=bill_ink(look))
     return Text("\n").join(lines)
 
 
@@ -125,7 +128,8 @@ class BillFace(Widget):
         self.digits = digits
 
     def render(self) -> RenderResult:
+        look = self.look.in_theme(self.app.current_theme.dark)
         if not self.serial:
-            return Text("\n").join([bill_back(self.digits, self.look)] * DIGIT_HEIGHT)
+            return Text("\n").join([bill_back(self.digits, look)] * DIGIT_HEIGHT)
         gap = 1 if big_serial_width(len(self.serial)) <= self.size.width else 0
-        return big_serial(self.serial, self.look, gap)
+        return big_serial(self.serial, look, gap)

@@ -65,6 +65,7 @@ class BillsLedgerScreen(Screen[None]):
         self.look = look
 
     def compose(self) -> ComposeResult:
+        self.look = self.look.in_theme(self.app.current_theme.dark)
         yield Static("Ledger", classes="title")
         yield Static(standings_text(self.names, self.view, self.look), id="standings")
         yield Static(games_title(self.view), classes="title")
@@ -87,7 +88,7 @@ class BillsLedgerScreen(Screen[None]):
             shown = game.shown
             bid = Text(f"{self.names[shown.bidder]}: {shown.bid.text}")
             found = Text(count_phrase(shown.count, shown.bid.digit))
-            found.stylize("#50c878" if shown.held else "#ff6b6b")
+            found.stylize(self.look.ink.win if shown.held else self.look.ink.loss)
             amounts = [money_text(amount, self.look) for amount in game.settled.amounts]
             table.add_row(str(shown.game), bid, found, *amounts, key=str(shown.game))
         table.focus()

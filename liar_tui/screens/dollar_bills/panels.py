@@ -21,18 +21,15 @@ from liar_tui.rules.dollar_bills.game import (
     PlaceBid,
     number_words,
 )
-from liar_tui.screens.dollar_bills.bill import BILL_INK, dollars
+from liar_tui.screens.dollar_bills.bill import bill_ink, dollars
 from liar_tui.screens.wording import subject_verb, verb_for
 from liar_tui.widgets.card_art import CardLook
 
-BIDDER_STYLE = "bold #f0c040"
-WIN_STYLE = "bold #50c878"
-LOSS_STYLE = "#ff6b6b"
-
 
 def money_text(amount: int, look: CardLook) -> Text:
-    """An amount in green when won, red when lost."""
-    style = WIN_STYLE if amount > 0 else LOSS_STYLE if amount < 0 else ""
+    """An amount in green when won, red when lost, in the ink of the look's theme."""
+    ink = look.ink
+    style = f"bold {ink.win}" if amount > 0 else ink.loss if amount < 0 else ""
     return Text(look.text(dollars(amount)), style=style)
 
 
@@ -78,7 +75,8 @@ class SeatsPanel(Static):
 
     def show(self, view: DollarBillsView, face_up: int | None, humans: Sequence[int]) -> None:
         """Redraw from a view's public part; ``face_up`` is the seat whose bill is on screen."""
-        look = self.look
+        look = self.look.in_theme(self.app.current_theme.dark)
+        turn_style = f"bold {look.ink.turn}"
         passed = passed_since_bid(view)
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)
@@ -88,18 +86,19 @@ class SeatsPanel(Static):
         table.add_column(no_wrap=True, width=6)
         table.add_row("", "", Text("Seat", style="dim"), Text("Won", style="dim"), "")
         for seat, name in enumerate(self.names):
-            marker = look.text("▶") if seat == view.turn else ""
+            acting = seat == view.turn
+            marker = Text(look.text("▶"), style=turn_style) if acting else ""
             if seat == face_up:
-                bill = Text("$$", style=BILL_INK)
+                bill = Text("$$", style=bill_ink(look))
             else:
                 bill = Text("##" if look.ascii_only else "▒▒", style="#3f7f4f")
-            label = Text(name, style="bold" if seat in humans else "")
+            label = Text(name, style=turn_style if acting else "bold" if seat in humans else "")
             if seat == view.bidder:
-                status = Text("bid", style=BIDDER_STYLE)
+                status = Text("bid", style=turn_style)
             elif seat in passed:
                 status = Text("passed", style="dim")
             elif seat == view.turn:
-                status = Text("to bid", style="italic #e0b040")
+                status = Text("to bid", style=f"italic {look.ink.turn}")
             else:
                 status = Text("")
             table.add_row(marker, bill, label, money_text(view.ledger[seat], look), status)

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Static
 
 from liar_tui.rules.dollar_bills.game import BillsShown, GameRecord, Settled
 from liar_tui.screens.dollar_bills.bill import serial_line
-from liar_tui.screens.dollar_bills.panels import BIDDER_STYLE, count_phrase, money_text
+from liar_tui.screens.dollar_bills.panels import count_phrase, money_text
 from liar_tui.screens.wording import names_joined, subject_verb
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
@@ -55,7 +55,8 @@ def reveal_table(record: GameRecord, names: Sequence[str], look: CardLook) -> Ta
     table.add_column("Game", justify="right", no_wrap=True)
     table.add_column("Ledger", justify="right", no_wrap=True)
     for seat, serial in enumerate(shown.serials):
-        name = Text(names[seat], style=BIDDER_STYLE if seat == shown.bidder else "")
+        bidder = seat == shown.bidder
+        name = Text(names[seat], style=f"bold {look.ink.turn}" if bidder else "")
         table.add_row(
             name,
             serial_line(serial, digit),
@@ -98,6 +99,7 @@ class BillsRevealScreen(Screen[bool]):
         self._show_ledger = show_ledger
 
     def compose(self) -> ComposeResult:
+        self.look = self.look.in_theme(self.app.current_theme.dark)
         shown, settled = self.record.shown, self.record.settled
         verdict = "-held" if shown.held else "-failed"
         with Vertical(id="reveal-box", classes=verdict):

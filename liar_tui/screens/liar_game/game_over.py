@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Static
 from liar_tui.rules.liar_game.game import GameOver
 from liar_tui.screens.wording import names_joined, subject_verb
 from liar_tui.widgets.buttons import MouseButton
+from liar_tui.widgets.card_art import DARK_INK, Ink, ink_for
 
 
 def winners_line(result: GameOver, names: Sequence[str]) -> str:
@@ -26,8 +27,8 @@ def winners_line(result: GameOver, names: Sequence[str]) -> str:
     return f"{names_joined([names[seat] for seat in result.winners])} share the win with {top}!"
 
 
-def final_scores(result: GameOver, names: Sequence[str]) -> Table:
-    """Places, best first; seats with equal scores share a place."""
+def final_scores(result: GameOver, names: Sequence[str], ink: Ink = DARK_INK) -> Table:
+    """Places, best first; seats with equal scores share a place; winners in ``ink.win``."""
     table = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
     table.add_column("Place", justify="right")
     table.add_column("Player")
@@ -35,7 +36,7 @@ def final_scores(result: GameOver, names: Sequence[str]) -> Table:
     order = sorted(range(len(names)), key=lambda seat: (-result.scores[seat], seat))
     for seat in order:
         place = 1 + sum(score > result.scores[seat] for score in result.scores)
-        style = "bold #50c878" if seat in result.winners else ""
+        style = f"bold {ink.win}" if seat in result.winners else ""
         table.add_row(str(place), Text(names[seat], style=style), str(result.scores[seat]))
     return table
 
@@ -72,7 +73,8 @@ class GameOverScreen(Screen[None]):
                 winners_line(self.result, self.names), id="game-over-winners", markup=False
             )
             with Center():
-                yield Static(final_scores(self.result, self.names), id="game-over-scores")
+                ink = ink_for(self.app.current_theme.dark)
+                yield Static(final_scores(self.result, self.names, ink), id="game-over-scores")
             with Horizontal(id="game-over-buttons"):
                 yield MouseButton("Play again (p)", id="play-again", variant="primary")
                 yield MouseButton("Scores (s)", id="show-scores")

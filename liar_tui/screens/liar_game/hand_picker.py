@@ -215,7 +215,8 @@ class HandPicker(CardRowPicker):
         reason = why_not_a_hand(cards, self.rules)
         line = Text()
         if cards:
-            line.append_text(inline_cards(cards, self.look))
+            look = self.look.in_theme(self.app.current_theme.dark)
+            line.append_text(inline_cards(cards, look))
             line.append("  ")
         if reason is not None:
             line.append(self.look.text(reason), style="italic")

@@ -37,7 +37,8 @@ class ScorePanel(Static):
 
     def show(self, view: LiarGameView, active: int | None, humans: Sequence[int]) -> None:
         """Redraw from a view's public part; ``active`` is the human now choosing, if any."""
-        look = self.look
+        look = self.look.in_theme(self.app.current_theme.dark)
+        ink = look.ink
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
@@ -45,14 +46,16 @@ class ScorePanel(Static):
         table.add_column(no_wrap=True)
         table.add_row("", Text("Seat", style="dim"), Text("Score", style="dim"), "")
         for seat, name in enumerate(self.names):
-            marker = look.text("▶") if seat == active else ""
-            label = Text(name, style="bold" if seat in humans else "")
+            acting = seat == active
+            marker = Text(look.text("▶"), style=f"bold {ink.turn}") if acting else ""
+            name_style = f"bold {ink.turn}" if acting else "bold" if seat in humans else ""
+            label = Text(name, style=name_style)
             if view.over:
                 status = Text("")
             elif seat in view.waiting_for:
-                status = Text("choosing", style="italic #e0b040")
+                status = Text("choosing", style=f"italic {ink.turn}")
             else:
-                status = Text("chosen" if look.ascii_only else "✓ chosen", style="#50c878")
+                status = Text("chosen" if look.ascii_only else "✓ chosen", style=ink.win)
             table.add_row(marker, label, str(view.scores[seat]), status)
         footer = look.text(
             f"Round {view.round} · target {view.rules.target}\n"
@@ -86,6 +89,7 @@ class LastRoundSummary(Static):
         self.look = look
 
     def show(self, result: RoundRevealed | None) -> None:
+        self.look = self.look.in_theme(self.app.current_theme.dark)
         if result is None:
             self.update(Text("No round played yet.", style="dim"))
             return
@@ -122,7 +126,7 @@ class LastRoundSummary(Static):
             hands.add_column(no_wrap=True, justify="right", min_width=3)
         cells: list[list[Text]] = []
         for hand in result.hands:
-            style = "bold #50c878" if hand.won else ""
+            style = f"bold {self.look.ink.win}" if hand.won else ""
             cards = inline_cards(hand.score.cards, self.look)
             value = Text(str(hand.score.value), style=style)
             cells.append([Text(self.names[hand.seat], style=style), cards, value])

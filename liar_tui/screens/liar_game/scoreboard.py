@@ -51,7 +51,7 @@ def history_cell(result: RoundRevealed, seat: int, look: CardLook) -> Text:
     """A seat's hand in one round, one-line cards and value; the winner's in bold green."""
     hand = result.hand_of(seat)
     cell = inline_cards(hand.score.cards, look)
-    style = "bold #50c878" if hand.won else ""
+    style = f"bold {look.ink.win}" if hand.won else ""
     cell.append(f" {hand.score.value}", style=style)
     return cell
 
@@ -92,7 +92,8 @@ class ScoreboardScreen(Screen[None]):
             table.add_column(Text(name), key=f"seat-{seat}")
         for result in reversed(self.history):
             winners = Text(names_joined([self.names[seat] for seat in result.winners]))
-            cells = [history_cell(result, seat, self.look) for seat in range(len(self.names))]
+            look = self.look.in_theme(self.app.current_theme.dark)
+            cells = [history_cell(result, seat, look) for seat in range(len(self.names))]
             table.add_row(str(result.round), winners, *cells, key=str(result.round))
         table.focus()
 

@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.liar_game.game import Rules
+from liar_tui.screens.liar_game.game_over import GameOverScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
@@ -76,10 +77,15 @@ def test_scoreboard_screen(snap_compare: SnapCompare) -> None:
 
 
 def test_game_over_screen(snap_compare: SnapCompare) -> None:
-    app = table_app(TWO_PEOPLE, seed=3, target=40)
-    assert snap_compare(
-        app, terminal_size=(100, 32), run_before=keys(*BOTH_SHOW_THEIR_FIRST_THREE, "enter")
-    )
+    """Seed 4 ends a game to 40 in its first round; the picture must be of the game's end."""
+    app = table_app(TWO_PEOPLE, seed=4, target=40)
+    play = keys(*BOTH_SHOW_THEIR_FIRST_THREE, "enter")
+
+    async def play_to_the_end(pilot: Pilot[Any]) -> None:
+        await play(pilot)
+        assert isinstance(pilot.app.screen, GameOverScreen)
+
+    assert snap_compare(app, terminal_size=(100, 32), run_before=play_to_the_end)
 
 
 def test_privacy_screen(snap_compare: SnapCompare) -> None:
