@@ -542,3 +542,12 @@ def test_a_message_name_is_the_registered_one() -> None:
     assert message_name(liars_poker.GameOver) == "LiarsPokerGameOver"
     with pytest.raises(CodecError, match=r"^Settings is not a registered message type$"):
         message_name(Settings)
+
+
+def test_a_liars_poker_view_with_past_rounds_and_moves_in_play_round_trips() -> None:
+    """The rounds a resumed or joined table shows travel in the view (issue 13)."""
+    _actions, _events, views = bot_game("liars-poker-cards", 3, actions=400)
+    view = next(
+        view for view in reversed(views) if len(view.recent_rounds) >= 2 and view.round_moves
+    )
+    assert_round_trip(view, liars_poker.LiarsPokerView)

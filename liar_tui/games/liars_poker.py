@@ -93,6 +93,7 @@ class LiarsPokerPlugin(GamePlugin):
                 poker.ChipPlayed,
                 poker.ChallengeResolved,
                 poker.HandStuck,
+                poker.RoundLog,
                 poker.LiarsPokerView,
             )
         ]

@@ -217,6 +217,28 @@ Event = (
 )
 
 
+PublicMove = RulesChosen | Declared | Took | Discarded | ChipPlayed | DeckReshuffled
+"""What a seat did in a round, or the deck did, as every seat heard it: how many cards a
+taker discarded is public, which ones is not, and no move carries a hidden card."""
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    """One finished round as every seat saw it: who opened, every move in order, and the
+    challenge or the stuck hand that ended it (with the cards the challenge showed)."""
+
+    round: int
+    opener: int
+    moves: tuple[PublicMove, ...]
+    ending: ChallengeResolved | HandStuck
+
+    @property
+    def loser(self) -> int:
+        """The seat that lost a life."""
+        ending = self.ending
+        return ending.loser if isinstance(ending, ChallengeResolved) else ending.seat
+
+
 # --------------------------------------------------------------------------- raising
 
 
@@ -259,6 +281,12 @@ def _sentence(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- views
+
+RECENT_ROUNDS = 12
+"""Finished rounds a view carries: a few screenfuls of the round history, and every round of
+a table of four with three lives. A view goes to every seat after every move, and a round's
+claims and shown hand take one to two KB of a frame at twelve seats, so views keep the last
+few rounds, as Liar Game's do, rather than all of a long match's."""
 
 
 def standing_of(declarations: Sequence[Declared]) -> tuple[Declaration, HandRank] | None:
@@ -307,6 +335,11 @@ class LiarsPokerView:
     """The chips this seat may play right now."""
     last_challenge: ChallengeResolved | None
     winner: int | None
+    round_moves: tuple[PublicMove, ...]
+    """This round's moves so far, in order, as every seat heard them."""
+    recent_rounds: tuple[RoundLog, ...]
+    """The last :data:`RECENT_ROUNDS` finished rounds (all of them early on), oldest first;
+    the same for every seat, so a resumed or joined table shows the rounds before it."""
 
     @property
     def to_beat(self) -> HandRank | None:
@@ -364,6 +397,10 @@ class LiarsPokerGame:
         self.skipped_by: int | None = None
         self.last_challenge: ChallengeResolved | None = None
         self.winner: int | None = None
+        self.round_moves: list[PublicMove] = []
+        """This round's public moves so far, in order."""
+        self.past_rounds: list[RoundLog] = []
+        """Every finished round; views carry the last :data:`RECENT_ROUNDS`."""
         self._start_round()
 
     # queries ------------------------------------------------------------------
@@ -540,6 +577,8 @@ class LiarsPokerGame:
             playable_chips=self.playable_chips(seat),
             last_challenge=self.last_challenge,
             winner=self.winner,
+            round_moves=tuple(self.round_moves),
+            recent_rounds=tuple(self.past_rounds[-RECENT_ROUNDS:]),
         )
 
     def returns(self) -> tuple[float, ...]:
@@ -577,6 +616,8 @@ class LiarsPokerGame:
             "skipped_by": self.skipped_by,
             "last_challenge": self.last_challenge,
             "winner": self.winner,
+            "round_moves": tuple(self.round_moves),
+            "past_rounds": tuple(self.past_rounds),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -591,7 +632,7 @@ class LiarsPokerGame:
             raise IllegalAction(reason)
         if isinstance(action, ChooseRules):
             self.round_rules = action.rules
-            return [RulesChosen(action.seat, action.rules), *self._deal()]
+            return [*self._moved(RulesChosen(action.seat, action.rules)), *self._deal()]
         if isinstance(action, Declare):
             return self._declare(action)
         if isinstance(action, Take):
@@ -601,7 +642,7 @@ class LiarsPokerGame:
             self.phase = Phase.DISCARD
             self.discards_left = 2 if self.round_rules.draw_twice else 1
             self.drew_this_turn = False
-            return [Took(action.seat)]
+            return self._moved(Took(action.seat))
         if isinstance(action, Challenge):
             return self._challenge(action.seat)
         if isinstance(action, Discard):
@@ -613,10 +654,10 @@ class LiarsPokerGame:
         self.declarations.append(declared)
         self.phase = Phase.DECIDE
         self.decider = self._next_alive(action.seat)
-        return [declared]
+        return self._moved(declared)
 
     def _discard(self, action: Discard) -> list[Event]:
-        events: list[Event] = []
+        events: list[DeckReshuffled] = []
         for card in action.cards:
             if card in self.pocket:
                 self.pocket.remove(card)
@@ -630,12 +671,13 @@ class LiarsPokerGame:
         self.draws.append(drawn)
         self.drew_this_turn = True
         self.discards_left -= 1
+        moved = self._moved(*events, drawn)
         if self.discards_left:
-            return [*events, drawn]
+            return moved
         self.phase = Phase.DECLARE
         if self.can_take() or Chip.DOUBLE_DIP in self.playable_chips(action.seat):
-            return [*events, drawn]
-        return [*events, drawn, *self._stuck(action.seat)]
+            return moved
+        return [*moved, *self._stuck(action.seat)]
 
     def _stuck(self, holder: int) -> list[Event]:
         """New face-up cards left no declaration above the standing one: the holder cannot
@@ -645,9 +687,10 @@ class LiarsPokerGame:
         stuck = HandStuck(
             self.round, holder, last.declaration, tuple(self.communal), tuple(self.lives)
         )
+        self._close_round(stuck)
         return [stuck, *self._end_round(winner=last.seat)]
 
-    def _draw(self, events: list[Event]) -> Card:
+    def _draw(self, events: list[DeckReshuffled]) -> Card:
         """The top card of the deck; an empty deck is remade from the round's discards."""
         if not self.deck:
             self.deck = self.discard_pile
@@ -669,7 +712,7 @@ class LiarsPokerGame:
             self.phase = Phase.DISCARD
             self.discards_left = 1
             self.drew_this_turn = True
-        return [played]
+        return self._moved(played)
 
     def _challenge(self, challenger: int) -> list[Event]:
         last = self.declarations[-1]
@@ -689,7 +732,18 @@ class LiarsPokerGame:
             tuple(self.lives),
         )
         self.last_challenge = resolved
+        self._close_round(resolved)
         return [resolved, *self._end_round(winner=resolved.winner)]
+
+    def _moved(self, *moves: PublicMove) -> list[Event]:
+        """``moves`` as this round's next public moves, and as the events that tell them."""
+        self.round_moves += moves
+        return list(moves)
+
+    def _close_round(self, ending: ChallengeResolved | HandStuck) -> None:
+        """Keep the round that ``ending`` finished, before the next one (or the end) begins."""
+        self.past_rounds.append(RoundLog(self.round, self.opener, tuple(self.round_moves), ending))
+        self.round_moves = []
 
     def _end_round(self, winner: int) -> list[Event]:
         """The game's end, or the next round opened by the round's winner."""
