@@ -1,16 +1,15 @@
 """The round history of Liar's Poker: every round's claims, draws, chips and who lost a life.
 
-A seat's view carries only the round in play (its declarations and draws) and the last
-challenge, so the history is kept from the public events the play screen reads, in the
-order they happened: :class:`RoundHistory` records them, :class:`RoundHistoryScreen` shows
-them, newest round first. Nothing here is hidden from any seat: which cards were discarded
-is never in an event, only how many.
+Every seat's view carries the last finished rounds (``recent_rounds``, public moves only:
+how many cards a taker discarded, never which) and this round's moves so far, so a table
+resumed from a save or joined over the network shows the rounds before it.
+:class:`RoundHistoryScreen` lists them, newest round first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,7 +27,8 @@ from liar_tui.rules.liars_poker.game import (
     Discarded,
     HandStuck,
     LiarsPokerView,
-    RoundStarted,
+    Phase,
+    PublicMove,
     RulesChosen,
     Took,
 )
@@ -40,104 +40,62 @@ CHIP_NAMES = {Chip.SKIP: "Skip", Chip.FLIP: "Flip", Chip.DOUBLE_DIP: "Double Dip
 
 
 @dataclass(frozen=True)
-class Move:
-    """One thing a seat did in a round, said after its name: "declared two pair"."""
-
-    seat: int | None
-    """None for what the table did (the deck reshuffled)."""
-    words: str
-
-
-@dataclass
-class RoundRecord:
-    """One round as the seat saw it: its opener, its moves in order, and how it ended."""
+class ShownRound:
+    """A round as the history shows it: a finished ``RoundLog`` or the round in play."""
 
     round: int
-    opener: int | None
-    """None when the round was joined after it closed (its opener no longer in any view)."""
-    moves: list[Move] = field(default_factory=list)
-    ending: ChallengeResolved | HandStuck | None = None
-    seen_from_start: bool = True
-    """False for the round a resumed table was joined in: its earlier moves were not seen."""
+    opener: int
+    moves: tuple[PublicMove, ...]
+    ending: ChallengeResolved | HandStuck | None
+    """None while the round is in play."""
 
 
-class RoundHistory:
-    """The rounds so far, recorded from the events one seat receives.
-
-    Feed it every update's events with that update's view (:meth:`record`); the view only
-    names the round when the first events seen are from the middle of one, as after a resume.
-    """
-
-    def __init__(self) -> None:
-        self._rounds: list[RoundRecord] = []
-
-    @property
-    def rounds(self) -> tuple[RoundRecord, ...]:
-        return tuple(self._rounds)
-
-    def record(self, events: Iterable[object], view: LiarsPokerView) -> None:
-        """Add one update's events; ``view`` is the update's own, seen after them."""
-        batch = list(events)
-        if not self._rounds and batch and not isinstance(batch[0], RoundStarted):
-            self._rounds.append(_joined_round(batch, view))
-        for event in batch:
-            if isinstance(event, RoundStarted):
-                self._rounds.append(RoundRecord(event.round, event.opener))
-            else:
-                self._record_in_round(event)
-
-    def _record_in_round(self, event: object) -> None:
-        current = self._rounds[-1]
-        moves = current.moves
-        if isinstance(event, Declared):
-            moves.append(Move(event.seat, f"declared {claim_words(event.declaration)}"))
-        elif isinstance(event, Took):
-            moves.append(Move(event.seat, "took the hand"))
-        elif isinstance(event, Discarded):
-            drew = f"discarded {event.count}" if event.count else "kept every card"
-            if moves and moves[-1] == Move(event.seat, "took the hand"):
-                moves[-1] = Move(event.seat, f"took the hand, {drew}")
-            else:
-                moves.append(Move(event.seat, drew))
-        elif isinstance(event, ChipPlayed):
-            moves.append(Move(event.seat, f"played the {CHIP_NAMES[event.chip]} chip"))
-        elif isinstance(event, RulesChosen):
-            moves.append(Move(event.seat, "chose this round's rules"))
-        elif isinstance(event, DeckReshuffled):
-            moves.append(Move(None, "The deck ran out: the discards were shuffled in."))
-        elif isinstance(event, ChallengeResolved | HandStuck):
-            current.ending = event
+def shown_rounds(view: LiarsPokerView) -> tuple[ShownRound, ...]:
+    """The view's finished rounds, oldest first, then the round in play (if the game is)."""
+    rounds = [
+        ShownRound(log.round, log.opener, log.moves, log.ending) for log in view.recent_rounds
+    ]
+    if view.phase is not Phase.OVER and (rounds or view.round_moves):
+        rounds.append(ShownRound(view.round, view.opener, view.round_moves, None))
+    return tuple(rounds)
 
 
-def _joined_round(batch: list[object], view: LiarsPokerView) -> RoundRecord:
-    """The round the first events seen belong to, and whether they are all of it.
+def move_lines(moves: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
+    """Each move after its seat's name; a take and the draw after it share a line."""
+    lines: list[str] = []
+    for at, move in enumerate(moves):
+        if isinstance(move, Discarded) and at and moves[at - 1] == Took(move.seat):
+            continue  # said with the take
+        if isinstance(move, DeckReshuffled):
+            lines.append("The deck ran out: the discards were shuffled in.")
+            continue
+        name = names[move.seat]
+        if isinstance(move, Declared):
+            lines.append(f"{name} declared {claim_words(move.declaration)}")
+        elif isinstance(move, Took):
+            after = moves[at + 1] if at + 1 < len(moves) else None
+            drew = f", {_drew(after)}" if isinstance(after, Discarded) else ""
+            lines.append(f"{name} took the hand{drew}")
+        elif isinstance(move, Discarded):
+            lines.append(f"{name} {_drew(move)}")
+        elif isinstance(move, ChipPlayed):
+            lines.append(f"{name} played the {CHIP_NAMES[move.chip]} chip")
+        elif isinstance(move, RulesChosen):
+            lines.append(f"{name} chose this round's rules")
+    return lines
 
-    A new table's first round starts before any event is sent, and a resumed table is joined
-    in the middle of one; the view tells them apart, as it lists the round's declarations
-    and draws so far.
-    """
-    ending = next(
-        (event for event in batch if isinstance(event, ChallengeResolved | HandStuck)), None
-    )
-    if ending is not None and ending.round != view.round:
-        return RoundRecord(ending.round, None, seen_from_start=False)
-    said = sum(isinstance(event, Declared) for event in batch)
-    drawn = sum(isinstance(event, Discarded) for event in batch)
-    whole = said == len(view.declarations) and drawn == len(view.discards)
-    return RoundRecord(view.round, view.opener, seen_from_start=whole)
+
+def _drew(discarded: Discarded) -> str:
+    return f"discarded {discarded.count}" if discarded.count else "kept every card"
 
 
-def round_text(record: RoundRecord, names: Sequence[str]) -> Text:
+def round_text(shown: ShownRound, names: Sequence[str]) -> Text:
     """One round: a heading, each move on its own line, and the verdict that ended it."""
-    text = Text(f"Round {record.round}", style="bold")
-    if record.opener is not None:
-        text.append(f" · {names[record.opener]} opened", style="dim")
-    if not record.seen_from_start:
-        text.append("\n  (earlier moves were before the table was resumed)", style="dim")
-    for move in record.moves:
-        text.append("\n  ")
-        text.append(move.words if move.seat is None else f"{names[move.seat]} {move.words}")
-    ending = record.ending
+    text = Text(f"Round {shown.round}", style="bold")
+    text.append(f" · {names[shown.opener]} opened", style="dim")
+    for line in move_lines(shown.moves, names):
+        text.append(f"\n  {line}")
+    ending = shown.ending
     if isinstance(ending, ChallengeResolved):
         challenger, declarer = names[ending.challenger], names[ending.declarer]
         text.append(f"\n  {challenger} challenged {declarer}")
@@ -145,9 +103,19 @@ def round_text(record: RoundRecord, names: Sequence[str]) -> Text:
         text.append(f"\n  {verdict(ending, names)}", style=style)
     elif isinstance(ending, HandStuck):
         text.append(f"\n  {stuck_verdict(ending, names)}", style=BLUFF_STYLE)
-    elif record.moves or record.seen_from_start:
+    else:
         text.append("\n  (in play)", style="dim")
     return text
+
+
+def not_kept_note(rounds: Sequence[ShownRound]) -> str | None:
+    """What a view no longer carries: the rounds before its oldest, if any."""
+    first = rounds[0].round if rounds else 1
+    if first <= 1:
+        return None
+    if first == 2:
+        return "Round 1 is no longer kept."
+    return f"Rounds 1 to {first - 1} are no longer kept."
 
 
 class RoundHistoryScreen(ModalScreen[None]):
@@ -158,9 +126,9 @@ class RoundHistoryScreen(ModalScreen[None]):
         Binding("escape,s", "close", "Back to the table"),
     ]
 
-    def __init__(self, history: RoundHistory, names: Sequence[str]) -> None:
+    def __init__(self, view: LiarsPokerView, names: Sequence[str]) -> None:
         super().__init__()
-        self.rounds = history.rounds
+        self.rounds = shown_rounds(view)
         self.names = tuple(names)
 
     def compose(self) -> ComposeResult:
@@ -169,10 +137,13 @@ class RoundHistoryScreen(ModalScreen[None]):
             with VerticalScroll(id="history-rounds"):
                 if not self.rounds:
                     yield Static("No round has been played yet.", classes="history-empty")
-                for record in reversed(self.rounds):
+                for shown in reversed(self.rounds):
                     yield Static(
-                        round_text(record, self.names), classes="history-round", markup=False
+                        round_text(shown, self.names), classes="history-round", markup=False
                     )
+                note = not_kept_note(self.rounds)
+                if note is not None:
+                    yield Static(note, classes="history-empty")
         yield Footer(show_command_palette=False)
 
     def action_close(self) -> None:

@@ -1,8 +1,14 @@
-"""The round history: every round's claims, draws and verdict, from one seat's events."""
+"""The round history: every round's claims, draws and verdict, from a seat's view.
+
+The view carries the last finished rounds and this round's moves, so a table resumed from a
+save shows the rounds played before it was closed (issue 13).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.app import App
 
@@ -14,33 +20,45 @@ from liar_tui.rules.liars_poker.game import (
     Discard,
     LiarsPokerGame,
     LiarsPokerRules,
+    LiarsPokerView,
     Take,
+    replay,
 )
-from liar_tui.screens.liars_poker.history import RoundHistory, RoundHistoryScreen, round_text
+from liar_tui.screens.liars_poker.history import (
+    RoundHistoryScreen,
+    not_kept_note,
+    round_text,
+    shown_rounds,
+)
+from liar_tui.store.saves import SaveStore
+from liar_tui.table.seats import default_seats
+from liar_tui.table.setup import TableSetup
 
 SnapCompare = Callable[..., bool]
 NAMES = ("Ann", "Ben", "You")
 SEAT = 2
-"""The history is kept from the events this seat is sent."""
+RULES = LiarsPokerRules(lives=2)
+SEED = 7
 
 
 class Table:
-    """A real game of three, played by the test, its events recorded as a seat hears them."""
+    """A real game of three, played by the test and seen from one seat."""
 
     def __init__(self) -> None:
-        self.game = LiarsPokerGame(LiarsPokerRules(lives=2), 3, seed=7)
-        self.history = RoundHistory()
-        self.history.record([], self.game.view(SEAT))
-        self.histories = [self.history]
+        self.game = LiarsPokerGame(RULES, 3, seed=SEED)
+        self.actions: list[Action] = []
+
+    @property
+    def view(self) -> LiarsPokerView:
+        return self.game.view(SEAT)
 
     @property
     def acting(self) -> int:
         return self.game.to_act()[0]
 
     def play(self, action: Action) -> None:
-        events = self.game.apply(action)
-        for history in self.histories:
-            history.record(events, self.game.view(SEAT))
+        self.game.apply(action)
+        self.actions.append(action)
 
     def declare(self, text: str) -> None:
         poker = self.game.round_rules.poker
@@ -65,8 +83,8 @@ def two_rounds() -> Table:
 
 
 def test_each_round_keeps_its_moves_in_order_and_its_verdict() -> None:
-    rounds = two_rounds().history.rounds
-    assert [record.round for record in rounds] == [1, 2]
+    rounds = shown_rounds(two_rounds().view)
+    assert [shown.round for shown in rounds] == [1, 2]
     first = round_text(rounds[0], NAMES).plain.splitlines()
     assert first == [
         "Round 1 · Ben opened",
@@ -86,35 +104,42 @@ def test_each_round_keeps_its_moves_in_order_and_its_verdict() -> None:
     ]
 
 
-def test_a_table_resumed_mid_round_says_its_first_moves_were_not_seen() -> None:
-    table = Table()
-    table.declare("two pair")
-    late = RoundHistory()
-    table.histories.append(late)
-    table.take_and_discard(1)
-    (record,) = late.rounds
-    assert not record.seen_from_start
-    assert round_text(record, NAMES).plain.splitlines() == [
-        "Round 1 · Ben opened",
-        "  (earlier moves were before the table was resumed)",
-        "  You took the hand, discarded 1",
-        "  (in play)",
-    ]
-    assert table.history.rounds[0].seen_from_start
+def test_rounds_a_view_no_longer_carries_are_named() -> None:
+    rounds = shown_rounds(two_rounds().view)
+    assert not_kept_note(rounds) is None
+    assert not_kept_note(rounds[1:]) == "Round 1 is no longer kept."
+    later = [dataclasses.replace(shown, round=shown.round + 10) for shown in rounds]
+    assert not_kept_note(later) == "Rounds 1 to 10 are no longer kept."
+
+
+async def test_a_table_resumed_from_its_save_lists_the_rounds_before_it(tmp_path: Path) -> None:
+    table = two_rounds()
+    store = SaveStore(tmp_path / "current-table.json")
+    setup = TableSetup("liars-poker-cards", RULES, default_seats(bots=2), SEED)
+    store.save(setup, tuple(table.actions))
+    saved = store.load()
+    assert saved is not None
+    resumed = replay(RULES, 3, SEED, saved.actions)
+    app = App[None]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RoundHistoryScreen(resumed.view(SEAT), NAMES))
+        await pilot.pause()
+        words = [str(static.render()) for static in app.screen.query(".history-round")]
+        assert [line.splitlines()[0] for line in words] == [
+            "Round 2 · Ann opened",
+            "Round 1 · Ben opened",
+        ]
+        assert words[1].splitlines()[-1] == "  You lose a life, holding only 10-8-6-5-4 high."
 
 
 async def test_the_screen_lists_the_newest_round_first_and_s_or_escape_closes_it() -> None:
-    history = two_rounds().history
+    view = two_rounds().view
     for key in ("s", "escape"):
         app = App[None]()
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(RoundHistoryScreen(history, NAMES))
+            app.push_screen(RoundHistoryScreen(view, NAMES))
             await pilot.pause()
-            words = [str(static.render()) for static in app.screen.query(".history-round")]
-            assert [line.splitlines()[0] for line in words] == [
-                "Round 2 · Ann opened",
-                "Round 1 · Ben opened",
-            ]
+            assert len(app.screen.query(".history-round")) == 2
             await pilot.press(key)
             await pilot.pause()
             assert not isinstance(app.screen, RoundHistoryScreen), key
@@ -123,7 +148,7 @@ async def test_the_screen_lists_the_newest_round_first_and_s_or_escape_closes_it
 async def test_before_any_move_the_screen_says_so() -> None:
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(RoundHistoryScreen(RoundHistory(), NAMES))
+        app.push_screen(RoundHistoryScreen(Table().view, NAMES))
         await pilot.pause()
         assert [str(static.render()) for static in app.screen.query(".history-empty")] == [
             "No round has been played yet."
@@ -132,7 +157,7 @@ async def test_before_any_move_the_screen_says_so() -> None:
 
 class HistoryApp(App[None]):
     def on_mount(self) -> None:
-        self.push_screen(RoundHistoryScreen(two_rounds().history, NAMES))
+        self.push_screen(RoundHistoryScreen(two_rounds().view, NAMES))
 
 
 def test_snapshot_two_rounds_at_80_by_24(snap_compare: SnapCompare) -> None:
