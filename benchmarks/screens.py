@@ -4,10 +4,13 @@ player feels it: against opening a one-label screen in the same run.
 One headless app (Textual's Pilot, 100×32, settings and saves in a temporary folder) opens
 each screen ``--runs`` times. For each opening it times:
 
-- **first paint**: from the push to the first frame the new screen paints;
-- **ready**: from the push until the screen and all of its widgets have handled every
-  pending message and the frame is drawn (what a key pressed at once would wait for; a
-  widget that fills itself in after mounting, such as Markdown, counts here).
+- **first paint**: from the push to the first frame the new screen paints (what the
+  targets judge);
+- **ready**: from the push to the last frame it paints before every widget has handled
+  its messages and no frame came for ``QUIET`` seconds (a widget that fills itself in after
+  mounting counts here; a play screen is ready when the human's turn shows).
+
+The lobby is left out: it needs a table host to talk to.
 
 At each game's table, on the human's turn, it then presses keys that change what is shown
 and times each key from the press to the next frame painted. Screens are opened in turn
