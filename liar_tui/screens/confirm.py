@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
+from textual.widgets.button import ButtonVariant
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -25,17 +26,21 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str, no: str) -> None:
+    def __init__(
+        self, question: str, yes: str, no: str, yes_variant: ButtonVariant = "error"
+    ) -> None:
+        """``yes_variant``: red by default, for what cannot be undone."""
         super().__init__()
         self._question = question
         self._yes = yes
         self._no = no
+        self._yes_variant: ButtonVariant = yes_variant
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
             yield Static(self._question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self._yes} (y)", variant="error", id="confirm-yes")
+                yield Button(f"{self._yes} (y)", variant=self._yes_variant, id="confirm-yes")
                 yield Button(f"{self._no} (n)", id="confirm-no")
         yield Footer(show_command_palette=False)
 

@@ -15,13 +15,16 @@ import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual import on
 from textual.binding import ActiveBinding, Binding, BindingType
+from textual.color import Color
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from liar_tui.screens.base import LiarScreen
@@ -39,6 +42,15 @@ TurnT = TypeVar("TurnT", bound=Hashable)
 """One step of one seat's turn, its seat first: a new step is shown anew."""
 
 GAME_OVER = "The game is over."
+TURN_FLASH_SECONDS = 0.6
+"""How long the acting panel is lit when a person's turn arrives."""
+WATCH_SECONDS = 3.0
+"""How long a challenge or reveal stays up by itself for people who are out and watch."""
+PLAYING_OUT = "The bots are playing the game out."
+OUT_QUESTION = (
+    "Out of the game. Skip to the result, or watch the bots play it out? "
+    "(Watching, each challenge shows for a moment and goes on by itself.)"
+)
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,9 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
     )
     BINDINGS: ClassVar[list[BindingType]] = [Binding("b", "back", "Play again")]
     """Only while a bot plays our seat because our time ran out (see active_bindings)."""
+    ACTING_PANEL: ClassVar[str] = "#main-column"
+    """The panel lit for a moment when a person's turn arrives: each game's own turn panel
+    where it has one (every table's layout has a main column)."""
 
     class TableUpdated(Message):
         """Something the table told one of our seats, carried onto the UI's message queue."""
@@ -103,6 +118,12 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         """What the privacy screen was last passed for, in a hot-seat game."""
         self._asking = False
         """A screen asking the person at the keyboard (privacy, a choice) is up or coming."""
+        self._handed_over = False
+        """The keyboard was just handed over: the person whose turn comes is looking."""
+        self._skipping = False
+        """They chose to skip to the result: no popup but the game's end is shown."""
+        self._watching = False
+        """They chose to watch: popups close by themselves."""
         self._sent = False
         """An action is on its way to the table: a second key must not send another."""
         self._advance_queued = False
@@ -167,6 +188,8 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         if self.app.screen is not self or self._asking or not self._views:
             return
         self._redraw_panels()
+        while self._skipping and self._popups and not self._popups[0].ends_game:
+            self._popups.popleft()
         if self._popups:
             popup = self._popups.popleft()
             # Everybody looks at a popup (a challenge, a reveal): whoever acts next, even the
@@ -177,14 +200,17 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
                 self._show_waiting(GAME_OVER)
             else:
                 self._before_popup()
-            self.app.push_screen(popup.open(), popup.closed)
+            screen = popup.open()
+            self.app.push_screen(screen, popup.closed)
+            if self._watching and not popup.ends_game:
+                self.set_timer(WATCH_SECONDS, partial(self._close_watched, screen))
             return
         if self._over:
             self._show_waiting(GAME_OVER)
             return
         active = self._active_human()
         if active is None:
-            self._show_waiting()
+            self._show_waiting(PLAYING_OUT if self._skipping else None)
             return
         turn = self._turn_key(active)
         if turn == self._showing:
@@ -198,9 +224,57 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
                 lambda ready: self._privacy_passed(cleared, bool(ready)),
             )
             return
+        arrives = self._showing is None
         self._showing = turn
         self._sent = False
         await self._show_turn(active)
+        if arrives:
+            self._turn_arrived()
+
+    def _turn_arrived(self) -> None:
+        """Make a person's turn unmistakable when it arrives (not at each step of it): the
+        acting panel lights for a moment, and the bell rings if the settings say so, unless
+        the keyboard was just handed over and its holder is looking already."""
+        if self.liar_app.settings.turn_bell and not self._handed_over:
+            self.app.bell()
+        self._handed_over = False
+        self._flash(self.query_one(self.ACTING_PANEL))
+
+    def _flash(self, panel: Widget) -> None:
+        """Light ``panel`` in the theme's warning colour and let it fade. A tint changes no
+        character (ASCII-only tables flash too), and as an animation it is skipped when the
+        app's animations are off and finished before a snapshot is taken."""
+        warning = Color.parse(self.app.theme_variables["warning"])
+
+        def faded() -> None:
+            panel.styles.clear_rule("background_tint")
+
+        panel.styles.background_tint = warning.with_alpha(0.3)
+        panel.styles.animate(
+            "background_tint", warning.with_alpha(0), duration=TURN_FLASH_SECONDS, on_complete=faded
+        )
+
+    # out of the game ------------------------------------------------------------------
+
+    def _out_question(self) -> Popup:
+        """The popup that asks the people here, all out of a game that goes on, how to follow
+        it: rather than a key at every challenge until the bots finish, they skip to the
+        result or watch popups that go on by themselves. A game's ``_read_events`` puts it
+        after the screen that shows how the last of them went out."""
+        question = partial(
+            ConfirmScreen, OUT_QUESTION, "Skip to the result", "Watch", yes_variant="primary"
+        )
+        return Popup(question, closed=self._follow_chosen)
+
+    def _follow_chosen(self, skip: bool | None) -> None:
+        self._skipping = bool(skip)
+        self._watching = not skip
+        self._queue_advance()
+
+    def _close_watched(self, screen: Screen[Any]) -> None:
+        """Go on from a popup the watchers did not close themselves."""
+        if self.app.screen is screen:
+            screen.dismiss(None)
 
     def _active_human(self) -> int | None:
         """The first human seat still to act, if any."""
@@ -214,6 +288,7 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         self._asking = False
         if ready:
             self._cleared = cleared
+            self._handed_over = True
             self._queue_advance()
         else:
             self.action_leave()

@@ -55,6 +55,7 @@ class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
     )
 
     CSS_PATH = "play.tcss"
+    ACTING_PANEL: ClassVar[str] = "#hand-panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scoreboard", "Scores"),
         Binding("escape", "leave", "Leave"),

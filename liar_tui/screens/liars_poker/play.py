@@ -88,6 +88,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     """One Liar's Poker table: the lives board, the round so far, and the turn in hand."""
 
     CSS_PATH = "play.tcss"
+    ACTING_PANEL: ClassVar[str] = "#action-panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "take", "Take"),
         Binding("c", "challenge", "Challenge"),
@@ -169,6 +170,8 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                 rules = before.round_rules if before is not None else update.view.round_rules
                 screen = partial(ChallengeScreen, event, self.names, self.look, rules)
                 popups.append(Popup(screen))
+                if self._last_person_went_out(before, update):
+                    popups.append(self._out_question())
             elif isinstance(event, ChipPlayed) and before is not None:
                 count = len(before.declarations)
                 self._chip_notes.append(ChipNote(before.round, count, event.seat, event.chip))
@@ -178,6 +181,14 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     def _before_popup(self) -> None:
         self._show_waiting()
+
+    def _last_person_went_out(self, before: LiarsPokerView | None, update: SeatUpdate) -> bool:
+        """This update took the last life of the last person here, and the bots play on."""
+        after = update.view.lives
+        if before is None or any(after[seat] > 0 for seat in self.humans):
+            return False
+        went_out = any(before.lives[seat] > 0 for seat in self.humans)
+        return went_out and not any(isinstance(event, GameOver) for event in update.events)
 
     def _turn_key(self, seat: int) -> Stage:
         view = self._views[seat]

@@ -3,17 +3,31 @@ only the buttons that can be pressed, and the footer of a question asked over th
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
 from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Button, Footer
 from textual.widgets._footer import FooterKey
 
-from liar_tui.rules.liars_poker.game import Chip, LiarsPokerRules, Phase
+from liar_tui.app import LiarApp
+from liar_tui.games import make_bot
+from liar_tui.rules.liars_poker.declaration_text import parse_declaration
+from liar_tui.rules.liars_poker.game import Challenge, Chip, Declare, LiarsPokerRules, Phase, Take
+from liar_tui.rules.liars_poker.rules import PokerRules
+from liar_tui.screens import table_screen
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.liars_poker.challenge import ChallengeScreen
+from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
 from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
+from liar_tui.screens.table_screen import TableScreen
+from liar_tui.store.settings import Settings
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from liar_tui.table.setup import TableSetup
 from tests.screens.liars_poker.test_play import (
     CARD_TOP,
     SIZE,
@@ -108,3 +122,147 @@ def footer_actions(screen: object) -> set[str]:
     """The actions the footer of ``screen`` offers now."""
     assert isinstance(screen, LiarsPokerPlayScreen)
     return {key.action for key in screen.query_one(Footer).query(FooterKey)}
+
+
+ONE_PERSON = (SeatConfig("You", SeatKind.HUMAN), SeatConfig("Ada"), SeatConfig("Bea"))
+
+
+async def test_a_turn_that_arrives_rings_the_bell_once_and_lights_the_turn_panel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Your turn is unmistakable: the bell (a setting) rings when the turn comes back from the
+    bots, not at each step of it (take, discard, declare), and the turn panel lights up."""
+    rings: list[object] = []
+    monkeypatch.setattr(LiarApp, "bell", lambda app: rings.append(app))
+    lit: list[str | None] = []
+    monkeypatch.setattr(TableScreen, "_flash", lambda screen, panel: lit.append(panel.id))
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(), ONE_PERSON, seed=3)
+    app = LiarApp(settings=Settings(bot_delay=0, turn_bell=True), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LiarsPokerPlayScreen)
+        bot = make_bot(setup.game, BotLevel.NORMAL, random.Random(3))
+        arrivals, steps = 0, 0
+        while arrivals < 3:
+            await settle(pilot)
+            if not isinstance(app.screen, LiarsPokerPlayScreen):
+                await pilot.press("enter")  # a challenge: Continue
+                continue
+            if screen._showing is None:
+                continue
+            view = app.table.view(0)
+            arrives = view.phase is Phase.DECIDE or not view.declarations
+            arrivals += arrives
+            steps += 1
+            assert len(rings) == arrivals, "one ring as the turn arrives, none at its steps"
+            assert lit == ["action-panel"] * arrivals, "the turn panel lights as the turn arrives"
+            screen._send(bot.act(view))
+        assert steps > arrivals, "a turn of several steps was walked"
+
+
+async def test_no_bell_once_the_keyboard_is_handed_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whoever lifts the curtain is looking already: the bell would only startle them."""
+    rings: list[object] = []
+    monkeypatch.setattr(LiarApp, "bell", lambda app: rings.append(app))
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(), TWO_PEOPLE, seed=3)
+    app = LiarApp(settings=Settings(bot_delay=0, turn_bell=True), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pass_privacy(pilot, app)
+        await declare(pilot, "A high")
+        await pass_privacy(pilot, app)
+        assert rings == []
+
+
+async def test_the_light_fades_and_leaves_the_panel_as_it_was() -> None:
+    app = table_app(TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pass_privacy(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, LiarsPokerPlayScreen)
+        panel = screen.query_one("#action-panel")
+        screen._flash(panel)
+        assert app.animator.is_being_animated(panel.styles, "background_tint")
+        assert panel.styles.background_tint.a > 0
+        await pilot.wait_for_animation()
+        assert not panel.styles.has_rule("background_tint"), "no tint is left behind"
+
+
+ONE_PERSON_THREE_BOTS = (*ONE_PERSON, SeatConfig("Cal"))
+
+
+async def play_until_out(pilot: Pilot[Any], app: LiarApp, pushed: list[Screen[Any]]) -> None:
+    """Take every hand and declare the best hand there is (a bot chooses the draw) until the
+    person, challenged, is out and asked how to follow the game."""
+    bot = make_bot("liars-poker-cards", BotLevel.NORMAL, random.Random(1))
+    best = parse_declaration("royal flush", PokerRules())
+    for _ in range(200):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, ConfirmScreen):
+            assert str(screen.query_one("#confirm-yes", Button).label) == "Skip to the result (y)"
+            assert app.table.view(0).lives[0] == 0
+            pushed.clear()
+            return
+        if isinstance(screen, ChallengeScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, LiarsPokerPlayScreen) and screen._showing is not None:
+            view = app.table.view(0)
+            if view.phase is Phase.DECLARE:
+                screen._send(Declare(0, best))
+            elif view.phase is Phase.DECIDE:
+                screen._send(Take(0) if view.can_take else Challenge(0))
+            else:
+                screen._send(bot.act(view))
+    raise AssertionError(f"never out: {app.screen!r}")
+
+
+def recording(monkeypatch: pytest.MonkeyPatch) -> list[Screen[Any]]:
+    pushed: list[Screen[Any]] = []
+    push = LiarApp.push_screen
+
+    def record(app: LiarApp, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        pushed.append(screen)
+        return push(app, screen, *args, **kwargs)
+
+    monkeypatch.setattr(LiarApp, "push_screen", record)
+    return pushed
+
+
+async def wait_for_the_end(pilot: Pilot[Any]) -> None:
+    """No key: the bots finish the game by themselves."""
+    for _ in range(500):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, LiarsPokerOverScreen):
+            return
+    raise AssertionError(f"the game never ended by itself: {pilot.app.screen!r}")
+
+
+async def test_out_of_the_game_skips_to_the_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of the game: no key at every challenge the bots play after; straight to the end."""
+    pushed = recording(monkeypatch)
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(lives=1), ONE_PERSON_THREE_BOTS, 2)
+    app = LiarApp(settings=Settings(bot_delay=0), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_out(pilot, app, pushed)
+        await pilot.press("y")
+        await wait_for_the_end(pilot)
+        assert [type(screen) for screen in pushed] == [LiarsPokerOverScreen]
+
+
+async def test_out_of_the_game_watches_challenges_that_go_on_by_themselves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(table_screen, "WATCH_SECONDS", 0.05)
+    pushed = recording(monkeypatch)
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(lives=1), ONE_PERSON_THREE_BOTS, 2)
+    app = LiarApp(settings=Settings(bot_delay=0), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_out(pilot, app, pushed)
+        await pilot.press("n")
+        await wait_for_the_end(pilot)
+        kinds = [type(screen) for screen in pushed]
+        assert kinds[-1] is LiarsPokerOverScreen
+        assert ChallengeScreen in kinds, "the bots' challenges were shown"
