@@ -47,6 +47,7 @@ from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.screens.liars_poker.declaration_builder import DeclarationBuilder
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker, DiscardRules
 from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
+from liar_tui.screens.liars_poker.history import RoundHistoryScreen
 from liar_tui.screens.liars_poker.panels import (
     ChipNote,
     LivesBoard,
@@ -95,6 +96,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         Binding("k", "skip", "Skip chip"),
         Binding("ctrl+f", "flip", "Flip chip", priority=True),
         Binding("ctrl+d", "double_dip", "Double Dip chip", priority=True),
+        Binding("s", "history", "Rounds"),
         Binding("escape", "leave", "Leave"),
     ]
     """The chips played while declaring take Ctrl keys: plain letters go into the
@@ -460,6 +462,12 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             chip = Chip.FLIP if action == "flip" else Chip.DOUBLE_DIP
             return declare is not None and chip in declare.playable_chips
         return True
+
+    def action_history(self) -> None:
+        """Every round so far: its declarations, its challenge and who lost a life. (While
+        a declaration is typed, ``s`` is a letter of it.)"""
+        if self._views:
+            self.app.push_screen(RoundHistoryScreen(self._public_view(), self.names))
 
     def action_take(self) -> None:
         view = self._acting_view(Phase.DECIDE)

@@ -10,7 +10,7 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Button, Footer
+from textual.widgets import Button, Footer, Input
 from textual.widgets._footer import FooterKey
 
 from liar_tui.app import LiarApp
@@ -22,6 +22,7 @@ from liar_tui.screens import table_screen
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
+from liar_tui.screens.liars_poker.history import RoundHistoryScreen
 from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.table_screen import TableScreen
@@ -266,3 +267,23 @@ async def test_out_of_the_game_watches_challenges_that_go_on_by_themselves(
         kinds = [type(screen) for screen in pushed]
         assert kinds[-1] is LiarsPokerOverScreen
         assert ChallengeScreen in kinds, "the bots' challenges were shown"
+
+
+async def test_s_opens_the_round_history_and_is_a_letter_while_declaring() -> None:
+    app = table_app(TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pass_privacy(pilot, app)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, LiarsPokerPlayScreen), "s is typed into the declaration"
+        assert "s" in app.screen.query_one("#declaration-text", Input).value
+        await pilot.press("ctrl+u")
+        await declare(pilot, "A high")
+        await pass_privacy(pilot, app)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, RoundHistoryScreen)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, LiarsPokerPlayScreen)
