@@ -146,7 +146,7 @@ class BidBuilder(Widget, can_focus=True):
         text-overflow: ellipsis;
     }
     BidBuilder #bid-line.-not-a-raise {
-        color: $warning;
+        color: $text-warning;
     }
     BidBuilder #bid-buttons Button {
         margin-right: 2;

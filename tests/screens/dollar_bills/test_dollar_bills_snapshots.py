@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
@@ -30,9 +31,18 @@ BIG_TABLE = default_seats(bots=9, humans=1)
 SnapCompare = Callable[..., bool]
 
 
-def table_app(seats: tuple[SeatConfig, ...], seed: int = 5, digits: int = 8) -> LiarApp:
+LIGHT = Settings(bot_delay=0, theme="textual-light")
+"""The light look: every colour of the table must read on a light background."""
+
+
+def table_app(
+    seats: tuple[SeatConfig, ...],
+    seed: int = 5,
+    digits: int = 8,
+    settings: Settings | None = None,
+) -> LiarApp:
     setup = TableSetup("liars-poker-bills", Rules(digits=digits), seats, seed=seed)
-    return LiarApp(settings=Settings(bot_delay=0), start=setup)
+    return LiarApp(settings=settings or Settings(bot_delay=0), start=setup)
 
 
 def keys(*pressed: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
@@ -76,10 +86,24 @@ def test_reveal_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*OPEN_THEN_BOTH_PASS))
 
 
+def test_reveal_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=1, settings=LIGHT)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys(*OPEN_THEN_BOTH_PASS))
+
+
+TWO_GAMES = (*OPEN_THEN_BOTH_PASS, "enter", "enter", "enter", "enter", "p")
+"""Two games between Ann and Ben, each shown at once: the ledger then has a row for each."""
+
+
 def test_ledger_screen(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=1)
-    two_games = (*OPEN_THEN_BOTH_PASS, "enter", "enter", "enter", "enter", "p")
-    assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*two_games, "l"))
+    assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*TWO_GAMES, "l"))
+
+
+@pytest.mark.slow
+def test_ledger_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=1, settings=LIGHT)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys(*TWO_GAMES, "l"))
 
 
 def test_reveal_screen_with_ten_seats_at_160_by_48(snap_compare: SnapCompare) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
@@ -36,9 +37,18 @@ BOTH_SHOW_THEIR_FIRST_THREE = ("enter", "1", "2", "3", "enter") * 2
 SnapCompare = Callable[..., bool]
 
 
-def table_app(seats: tuple[SeatConfig, ...], seed: int = 7, target: int = 60) -> LiarApp:
+LIGHT = Settings(bot_delay=0, theme="textual-light", four_color=True)
+"""The light look: every colour off the cards must read on a light background."""
+
+
+def table_app(
+    seats: tuple[SeatConfig, ...],
+    seed: int = 7,
+    target: int = 60,
+    settings: Settings | None = None,
+) -> LiarApp:
     setup = TableSetup("liar-game", Rules(target=target), seats, seed=seed)
-    return LiarApp(settings=Settings(bot_delay=0), start=setup)
+    return LiarApp(settings=settings or Settings(bot_delay=0), start=setup)
 
 
 def keys(*pressed: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
@@ -70,22 +80,39 @@ def test_reveal_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*BOTH_SHOW_THEIR_FIRST_THREE))
 
 
+def test_reveal_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=2, target=500, settings=LIGHT)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys(*BOTH_SHOW_THEIR_FIRST_THREE))
+
+
 def test_scoreboard_screen(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=2, target=500)
     two_rounds = (*BOTH_SHOW_THEIR_FIRST_THREE, "enter") * 2
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*two_rounds, "enter", "s"))
 
 
-def test_game_over_screen(snap_compare: SnapCompare) -> None:
+@pytest.mark.slow
+def test_scoreboard_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=2, target=500, settings=LIGHT)
+    two_rounds = (*BOTH_SHOW_THEIR_FIRST_THREE, "enter") * 2
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys(*two_rounds, "enter", "s"))
+
+
+async def play_to_the_end(pilot: Pilot[Any]) -> None:
     """Seed 4 ends a game to 40 in its first round; the picture must be of the game's end."""
+    await keys(*BOTH_SHOW_THEIR_FIRST_THREE, "enter")(pilot)
+    assert isinstance(pilot.app.screen, GameOverScreen)
+
+
+def test_game_over_screen(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=4, target=40)
-    play = keys(*BOTH_SHOW_THEIR_FIRST_THREE, "enter")
-
-    async def play_to_the_end(pilot: Pilot[Any]) -> None:
-        await play(pilot)
-        assert isinstance(pilot.app.screen, GameOverScreen)
-
     assert snap_compare(app, terminal_size=(100, 32), run_before=play_to_the_end)
+
+
+@pytest.mark.slow
+def test_game_over_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
+    app = table_app(TWO_PEOPLE, seed=4, target=40, settings=LIGHT)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=play_to_the_end)
 
 
 def test_privacy_screen(snap_compare: SnapCompare) -> None:
