@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -42,7 +42,8 @@ from liar_tui.rules.liars_poker.game import (
     RoundRules,
     Take,
 )
-from liar_tui.rules.liars_poker.poker_hands import hand_rank
+from liar_tui.rules.liars_poker.poker_hands import HandRank, hand_rank
+from liar_tui.rules.liars_poker.rules import PokerRules
 from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.screens.liars_poker.declaration_builder import DeclarationBuilder
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker, DiscardRules
@@ -378,9 +379,34 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     def _show_holding(
         self, view: LiarsPokerView, drawn: tuple[Card, ...] = (), note: str = ""
     ) -> None:
-        """What the hand really is (only its holder sees this), and what the draw brought."""
+        """What the hand really is (only its holder sees this), and what the draw brought.
+
+        The first hand ranked under new poker rules builds the evaluator's tables, up to half
+        a second with seven cards or communal ones: a worker thread ranks it, and the line
+        says the hand is being dealt until then, so no key waits."""
+        self.query_one("#holding", Static).update(Text("Dealing...", style="italic dim"))
+        self._rank_holding(self._showing, view.full_hand, view.round_rules.poker, drawn, note)
+
+    @work(thread=True, exclusive=True, group="holding", exit_on_error=False)
+    def _rank_holding(
+        self,
+        stage: Stage | None,
+        cards: tuple[Card, ...],
+        poker: PokerRules,
+        drawn: tuple[Card, ...],
+        note: str,
+    ) -> None:
+        rank = hand_rank(cards, poker)
+        self.app.call_from_thread(self._show_rank, stage, rank, drawn, note)
+
+    def _show_rank(
+        self, stage: Stage | None, rank: HandRank, drawn: tuple[Card, ...], note: str
+    ) -> None:
+        """Say what the hand is, if its step of the turn is still the one on screen."""
+        if stage != self._showing:
+            return
         text = Text("You hold ")
-        text.append(hand_rank(view.full_hand, view.round_rules.poker).describe(), style="bold")
+        text.append(rank.describe(), style="bold")
         text.append(".")
         if drawn:
             text.append(" You drew ")

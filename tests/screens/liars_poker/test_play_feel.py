@@ -4,6 +4,7 @@ only the buttons that can be pressed, and the footer of a question asked over th
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -15,11 +16,14 @@ from textual.widgets._footer import FooterKey
 
 from liar_tui.app import LiarApp
 from liar_tui.games import make_bot
+from liar_tui.rules.cards import Card
 from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.game import Challenge, Chip, Declare, LiarsPokerRules, Phase, Take
-from liar_tui.rules.liars_poker.rules import PokerRules
+from liar_tui.rules.liars_poker.poker_hands import HandRank, hand_rank
+from liar_tui.rules.liars_poker.rules import PokerRules, RoundRules
 from liar_tui.screens import table_screen
 from liar_tui.screens.confirm import ConfirmScreen
+from liar_tui.screens.liars_poker import play
 from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
 from liar_tui.screens.liars_poker.history import RoundHistoryScreen
@@ -35,6 +39,7 @@ from tests.screens.liars_poker.test_play import (
     THREE_PEOPLE,
     TWO_PEOPLE,
     declare,
+    flat_text,
     pass_privacy,
     screen_text,
     settle,
@@ -287,3 +292,26 @@ async def test_s_opens_the_round_history_and_is_a_letter_while_declaring() -> No
         await pilot.press("s")
         await settle(pilot)
         assert isinstance(app.screen, LiarsPokerPlayScreen)
+
+
+async def test_the_hand_is_ranked_off_the_ui_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seven cards or communal ones: the first hand ranked under new rules builds tables
+    for up to half a second; a worker thread does it while the line says "Dealing..."."""
+    threads: list[bool] = []
+
+    def ranked(cards: tuple[Card, ...], rules: PokerRules) -> HandRank:
+        threads.append(threading.current_thread() is threading.main_thread())
+        return hand_rank(cards, rules)
+
+    monkeypatch.setattr(play, "hand_rank", ranked)
+    seven = RoundRules(poker=PokerRules(hand_size=7, communal_cards=2))
+    app = table_app(TWO_PEOPLE, LiarsPokerRules(round=seven))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        opener = await pass_privacy(pilot, app)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert threads == [False], "ranked once, in a worker thread"
+        holding = app.table.view(opener.seat)
+        described = hand_rank(holding.full_hand, seven.poker).describe()
+        assert f"You hold {described}." in flat_text(app)
