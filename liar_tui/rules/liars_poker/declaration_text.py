@@ -31,7 +31,6 @@ from liar_tui.rules.liars_poker.declarations import (
     impossibility,
     with_article,
 )
-from liar_tui.rules.liars_poker.poker_hands import HandRank
 from liar_tui.rules.liars_poker.rules import Category, Color, PokerRules
 
 
@@ -483,21 +482,3 @@ _NEEDS_RANK_BEFORE = {
     "full": "ranks around it, as in 'eights full of fours'",
     "kind": "a count before it, as in 'three of a kind'",
 }
-
-
-# --- The builder's names for the one wording -------------------------------------------------
-
-
-def declaration_words(declaration: Declaration) -> str:
-    """A claim in words: ``declaration.text``, which a hand's ``describe`` matches.
-
-    Only the declaration builder still calls it by this name; it goes once the builder reads
-    ``declaration.text`` itself.
-    """
-    return declaration.text
-
-
-def hand_words(value: HandRank) -> str:
-    """A hand in words: ``value.describe()``. Only the declaration builder still calls it by
-    this name; it goes once the builder calls ``describe`` itself."""
-    return value.describe()

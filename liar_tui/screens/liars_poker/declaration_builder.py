@@ -24,8 +24,6 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit
 from liar_tui.rules.liars_poker.declaration_text import (
-    declaration_words,
-    hand_words,
     parse_declaration,
 )
 from liar_tui.rules.liars_poker.declarations import (
@@ -128,7 +126,7 @@ def floor_words(value: HandRank) -> str:
         Category.STRAIGHT_FLUSH: f"{top}-high straight flush",
         Category.COLOR_STRAIGHT_FLUSH: f"{top}-high color straight flush",
     }
-    return words.get(value.category) or hand_words(value)
+    return words.get(value.category) or value.describe()
 
 
 class DeclarationText(Input):
@@ -466,7 +464,7 @@ class DeclarationBuilder(Widget):
     def _write_text(self, declaration: Declaration) -> None:
         text = self.query_one(DeclarationText)
         with self.prevent(Input.Changed):
-            text.value = declaration_words(declaration)
+            text.value = declaration.text
             text.cursor_position = len(text.value)
 
     def _declaration_from_pickers(self) -> Declaration | None:

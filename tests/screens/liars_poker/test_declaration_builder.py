@@ -112,7 +112,7 @@ async def test_pickers_build_sevens_over_threes_and_write_its_canonical_text() -
         assert text_of(app) == "two pair"
         assert app.builder.status_text.endswith(
             "× Two pair does not beat two pair: its worst hand, two pair, threes over twos, "
-            "four kicker, is no better than two pair, threes over twos, four kicker."
+            "4 kicker, is no better than two pair, threes over twos, 4 kicker."
         )
         await choose(pilot, "rank-0", "7")
         assert text_of(app) == "two pair, sevens up"
@@ -141,8 +141,8 @@ async def test_threes_over_twos_after_two_pair_is_refused_and_nothing_is_declare
         assert app.builder.status_text == (
             "Floor: 3♠ 3♥ 2♣ 2♦ 4♠  two pair, threes over twos, 4 kicker\n"
             "× Two pair, threes over twos does not beat two pair: its worst hand, two pair, "
-            "threes over twos, four kicker, is no better than two pair, threes over twos, "
-            "four kicker."
+            "threes over twos, 4 kicker, is no better than two pair, threes over twos, "
+            "4 kicker."
         )
         assert "-refused" in verdict_classes(app)
         await pilot.press("enter")
@@ -255,9 +255,9 @@ async def test_the_truth_fills_the_hand_held_and_says_when_it_is_no_raise() -> N
         assert text_of(app) == "pair of sevens, Q-6-2 kickers"
         assert picked(app) == [Category.PAIR, Rank.SEVEN, Rank.QUEEN, Rank.SIX, Rank.TWO]
         assert app.builder.status_text.endswith(
-            "× Pair of sevens, queen-six-two kickers does not beat two pair: its worst hand, "
+            "× Pair of sevens, Q-6-2 kickers does not beat two pair: its worst hand, "
             "pair of sevens, Q-6-2 kickers, is no better than two pair, threes over twos, "
-            "four kicker."
+            "4 kicker."
         )
         app.builder.reset(PLAIN, standing_of("pair of sixes"), hand=HAND)
         await pilot.pause()
@@ -267,7 +267,7 @@ async def test_the_truth_fills_the_hand_held_and_says_when_it_is_no_raise() -> N
         await pilot.press("enter")
         await pilot.pause()
         assert [event.declaration.text for event in app.declared] == [
-            "pair of sevens, queen-six-two kickers"
+            "pair of sevens, Q-6-2 kickers"
         ]
 
 
