@@ -17,7 +17,6 @@ from textual.content import Content
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     RadioButton,
@@ -39,6 +38,7 @@ from liar_tui.store.settings import (
     whole_file_unused,
 )
 from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
+from liar_tui.widgets.footer import Footer
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """The bot think delays offered, in seconds (0 to 3)."""
@@ -48,6 +48,11 @@ AWAY_TIMEOUTS = (15.0, 30.0, 60.0, 120.0, 300.0, 600.0)
 
 def editor_id(game: str) -> str:
     return f"rules-{game}"
+
+
+def chooser_id(game: str) -> str:
+    """The id of the radio button that shows ``game``'s rules editor."""
+    return f"show-rules-{game}"
 
 
 def delay_label(seconds: float) -> str:
@@ -170,9 +175,15 @@ class SettingsScreen(LiarScreen[None]):
                     id="seat-editor",
                 )
             with Vertical(id="settings-right"):
-                for game_id, game in registered().items():
-                    yield Label(f"{game.title}: default rules", classes="heading")
-                    yield game.rules_editor(settings.rules_for(game_id), editor_id(game_id))
+                # One game's editor at a time: all three together cost as much to build as
+                # the rest of the screen. The others are built when first chosen.
+                yield Label("Default rules", classes="heading")
+                games = registered()
+                with RadioSet(id="rules-game", compact=True):
+                    for index, (game_id, game) in enumerate(games.items()):
+                        yield RadioButton(game.title, value=index == 0, id=chooser_id(game_id))
+                first_id, first = next(iter(games.items()))
+                yield first.rules_editor(settings.rules_for(first_id), editor_id(first_id))
         with Vertical(id="settings-bottom"):
             yield Static(id="settings-problems", classes="error", markup=False)
             with Horizontal(id="settings-buttons"):
@@ -196,6 +207,23 @@ class SettingsScreen(LiarScreen[None]):
             Content.assemble(self.app.theme, ("  Ctrl+P to change", "dim"))
         )
 
+    @on(RadioSet.Changed, "#rules-game")
+    async def _game_chosen(self, event: RadioSet.Changed) -> None:
+        """Show the chosen game's rules; its editor is built the first time it is chosen,
+        and the others are hidden, not removed, so Save still reads what was edited."""
+        chosen = next(
+            game_id for game_id in registered() if event.pressed.id == chooser_id(game_id)
+        )
+        for game_id in registered():
+            for editor in self.query(f"#{editor_id(game_id)}"):
+                editor.display = game_id == chosen
+        if not self.query(f"#{editor_id(chosen)}"):
+            game = registered()[chosen]
+            rules = self.liar_app.settings.rules_for(chosen)
+            await self.query_one("#settings-right").mount(
+                game.rules_editor(rules, editor_id(chosen))
+            )
+
     @on(Input.Changed, "#player-name")
     def _name_changed(self, event: Input.Changed) -> None:
         self.query_one(SeatEditor).set_you_name(event.value.strip())
@@ -207,6 +235,8 @@ class SettingsScreen(LiarScreen[None]):
         settings = self.liar_app.settings
         problems: list[str] = []
         for game_id in registered():
+            if not self.query(f"#{editor_id(game_id)}"):
+                continue  # never shown, so its rules are the saved ones
             rules, found = find_rules_editor(self, f"#{editor_id(game_id)}").read()
             settings = settings.with_rules(game_id, rules)
             problems += found

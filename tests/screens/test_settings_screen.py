@@ -25,6 +25,7 @@ from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from .menus import RecordingApp, flat_text, screen_text
 
 SIZE = (100, 32)
+GAMES = ("liar-game", "liars-poker-cards", "liars-poker-bills")
 
 
 async def open_settings(app: RecordingApp, pilot) -> SettingsScreen:  # type: ignore[no-untyped-def]
@@ -170,12 +171,31 @@ async def test_every_game_s_rules_and_the_odds_switch_are_saved() -> None:
         await pilot.pause()
         screen = app.screen
         screen.query_one("#show-odds", Checkbox).value = False
+        await pilot.click("#decks-2")
+        await pilot.click("#show-rules-liars-poker-bills")
+        await pilot.pause()
         screen.query_one("#rules-liars-poker-bills #digits", Input).value = "6"
+        await pilot.click("#show-rules-liar-game")
+        await pilot.pause()
+        assert screen.query_one("#rules-liar-game").display
+        assert not screen.query_one("#rules-liars-poker-bills").display
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not app.settings.show_odds
+        assert app.settings.rules_for("liar-game").decks == 2
         assert app.settings.rules_for("liars-poker-bills").digits == 6
         assert load_settings()[0] == app.settings
+
+
+async def test_only_the_first_game_s_rules_editor_is_built_until_another_is_chosen() -> None:
+    """All three editors cost as much to build as the rest of the screen."""
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        assert [len(screen.query(f"#rules-{game}")) for game in GAMES] == [1, 0, 0]
+        await pilot.click("#show-rules-liars-poker-cards")
+        await pilot.pause()
+        assert [len(screen.query(f"#rules-{game}")) for game in GAMES] == [1, 1, 0]
 
 
 async def test_the_notice_of_a_bad_settings_file_breaks_its_path_only_after_a_slash(
