@@ -121,6 +121,11 @@ def liars_poker_secrets(game: liars_poker.LiarsPokerGame, seat: int) -> Secrets:
             ("last_challenge",),  # the hand turned over at the last challenge
             ("discards", "*", "communal"),  # the face-up cards after each draw
             ("declarations", "*", "declaration", "cards"),  # cards named aloud
+            ("recent_rounds", "*", "ending"),  # each past round's challenge or stuck hand
+            ("recent_rounds", "*", "moves", "*", "communal"),
+            ("recent_rounds", "*", "moves", "*", "declaration", "cards"),
+            ("round_moves", "*", "communal"),
+            ("round_moves", "*", "declaration", "cards"),
         ),
         own=frozenset(game.pocket) if holding else frozenset(),
     )

@@ -204,7 +204,7 @@ def test_a_whole_twelve_seat_liars_poker_match_sends_small_frames(rules: LiarsPo
     half = len(rounds) // 2
     first, second = rounds[:half], rounds[half:]
     assert max(largest[number] for number in second) <= max(largest[number] for number in first)
-    assert max(largest.values()) < SMALL_FRAME // 4
+    assert max(largest.values()) < SMALL_FRAME
 
 
 EVERY_VARIANT = LiarGameRules(
