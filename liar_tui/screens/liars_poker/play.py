@@ -74,6 +74,10 @@ if TYPE_CHECKING:
 SHORT_SCREEN = 30
 """Below this many rows the hand being declared is shown in one line, not as card faces."""
 
+_QUICK_TO_RANK: set[PokerRules] = set()
+"""Poker rules a hand was ranked under in this process: the evaluator's tables are built, so
+the next hand is ranked at once, with no "Dealing..." flicker."""
+
 Stage = tuple[int, int, Phase, int, int, int]
 """(seat, round, phase, declarations, draws, chips left): one step of one seat's turn."""
 
@@ -384,8 +388,12 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         The first hand ranked under new poker rules builds the evaluator's tables, up to half
         a second with seven cards or communal ones: a worker thread ranks it, and the line
         says the hand is being dealt until then, so no key waits."""
+        poker = view.round_rules.poker
+        if poker in _QUICK_TO_RANK:
+            self._show_rank(self._showing, hand_rank(view.full_hand, poker), drawn, note)
+            return
         self.query_one("#holding", Static).update(Text("Dealing...", style="italic dim"))
-        self._rank_holding(self._showing, view.full_hand, view.round_rules.poker, drawn, note)
+        self._rank_holding(self._showing, view.full_hand, poker, drawn, note)
 
     @work(thread=True, exclusive=True, group="holding", exit_on_error=False)
     def _rank_holding(
@@ -397,6 +405,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         note: str,
     ) -> None:
         rank = hand_rank(cards, poker)
+        _QUICK_TO_RANK.add(poker)
         self.app.call_from_thread(self._show_rank, stage, rank, drawn, note)
 
     def _show_rank(

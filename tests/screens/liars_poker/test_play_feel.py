@@ -304,6 +304,7 @@ async def test_the_hand_is_ranked_off_the_ui_thread(monkeypatch: pytest.MonkeyPa
         return hand_rank(cards, rules)
 
     monkeypatch.setattr(play, "hand_rank", ranked)
+    monkeypatch.setattr(play, "_QUICK_TO_RANK", set())  # as in a new process
     seven = RoundRules(poker=PokerRules(hand_size=7, communal_cards=2))
     app = table_app(TWO_PEOPLE, LiarsPokerRules(round=seven))
     async with app.run_test(size=SIZE) as pilot:
