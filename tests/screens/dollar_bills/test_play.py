@@ -413,3 +413,12 @@ async def test_the_ledger_of_a_long_session_lists_its_last_games_and_counts_them
             ]
             held = sum(record.shown.held for record in own)
             assert f"had the last bid {len(own)} times, {held} held" in text, name
+
+
+async def test_a_large_terminal_gives_the_seats_panel_room_for_the_longest_names() -> None:
+    """At 160 columns the side panel grows, so a 20-letter name is no longer cut to 8."""
+    longest = "Bartholomew Ashcroft"
+    app = table_app((SeatConfig("You", SeatKind.HUMAN), SeatConfig(longest), SeatConfig("Ada")))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        assert longest in screen_text(app)

@@ -303,3 +303,13 @@ async def test_the_scoreboard_of_a_long_game_lists_its_last_rounds_and_counts_th
         for seat, name in enumerate(names):
             won = sum(seat in result.winners for result in game.history)
             assert f"{game.scores[seat]:>5}   won {won} rounds" in text, name
+
+
+async def test_a_large_terminal_gives_the_seats_panel_room_for_the_longest_names() -> None:
+    """At 160 columns the side panel grows, so a 20-letter name is no longer cut to 8."""
+    longest = "Bartholomew Ashcroft"
+    seats = (SeatConfig("You", SeatKind.HUMAN), SeatConfig(longest), SeatConfig("Ada"))
+    app = table_app(seats)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        assert longest in screen_text(app)
