@@ -22,6 +22,7 @@ from liar_tui.rules.dollar_bills.game import BillsShown, GameRecord, Settled
 from liar_tui.screens.dollar_bills.bill import serial_line
 from liar_tui.screens.dollar_bills.panels import count_phrase, money_text
 from liar_tui.screens.wording import names_joined, subject_verb
+from liar_tui.table.seats import MAX_NAME_LENGTH
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
 
@@ -49,7 +50,7 @@ def reveal_table(record: GameRecord, names: Sequence[str], look: CardLook) -> Ta
     shown, settled = record.shown, record.settled
     digit = shown.bid.digit
     table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
-    table.add_column("Seat", no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column("Seat", no_wrap=True, overflow="ellipsis", max_width=MAX_NAME_LENGTH)
     table.add_column("Serial", no_wrap=True)
     table.add_column(f"{digit}s", justify="right", no_wrap=True)
     table.add_column("Game", justify="right", no_wrap=True)

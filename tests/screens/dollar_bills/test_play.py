@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -415,10 +416,20 @@ async def test_the_ledger_of_a_long_session_lists_its_last_games_and_counts_them
             assert f"had the last bid {len(own)} times, {held} held" in text, name
 
 
+LONGEST = "Bartholomew Ashcroft"
+"""A name as long as a seat's name may be."""
+
+
 async def test_a_large_terminal_gives_the_seats_panel_room_for_the_longest_names() -> None:
     """At 160 columns the side panel grows, so a 20-letter name is no longer cut to 8."""
-    longest = "Bartholomew Ashcroft"
-    app = table_app((SeatConfig("You", SeatKind.HUMAN), SeatConfig(longest), SeatConfig("Ada")))
+    app = table_app((SeatConfig("You", SeatKind.HUMAN), SeatConfig(LONGEST), SeatConfig("Ada")))
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
-        assert longest in screen_text(app)
+        assert LONGEST in screen_text(app)
+
+
+async def test_the_reveal_shows_the_longest_name_whole_at_80_columns() -> None:
+    app = table_app((SeatConfig(LONGEST, SeatKind.HUMAN), SeatConfig("Ada"), SeatConfig("Bea")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_show(pilot, app)
+        assert re.search(rf"{LONGEST} +\d \d", screen_text(app)), "a seat's row names it whole"
