@@ -113,8 +113,8 @@ class CardLook:
     """Whether the theme's background is dark: it picks the ink (``ink``) off the cards."""
 
     @classmethod
-    def from_settings(cls, settings: Settings, *, dark: bool = True) -> CardLook:
-        return cls(settings.card_style is CardStyle.ASCII, settings.four_color, dark)
+    def from_settings(cls, settings: Settings) -> CardLook:
+        return cls(settings.card_style is CardStyle.ASCII, settings.four_color)
 
     def in_theme(self, dark: bool) -> CardLook:
         """This look for a theme of the given darkness (a widget passes its app's)."""
