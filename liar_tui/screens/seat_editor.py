@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Input, Label
 
 from liar_tui.table.seats import (
     BOT_NAMES,
@@ -24,6 +24,7 @@ from liar_tui.table.seats import (
     name_problem,
     seat_problems,
 )
+from liar_tui.widgets.chooser import Chooser
 
 
 class Who(Enum):
@@ -81,11 +82,10 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self._number}.", classes="seat-number")
-        yield Select(
+        # A chooser, not a Select: four Selects cost as much as the rest of setup to build.
+        yield Chooser(
             [(who_label(who, self._online), who) for who in Who],
-            value=self._who,
-            allow_blank=False,
-            compact=True,
+            self._who,
             classes="seat-who",
         )
         yield Input(
@@ -99,14 +99,17 @@ class SeatRow(Horizontal):
         yield Button("✕", compact=True, classes="seat-remove", tooltip="Remove this seat")
 
     @property
+    def who_chooser(self) -> Chooser[Who]:
+        chooser: Chooser[Who] = self.query_one(".seat-who", Chooser)
+        return chooser
+
+    @property
     def who(self) -> Who:
-        value = self.query_one(".seat-who", Select).value
-        assert isinstance(value, Who), "the who select has no blank choice"
-        return value
+        return self.who_chooser.value
 
     @who.setter
     def who(self, who: Who) -> None:
-        self.query_one(".seat-who", Select).value = who
+        self.who_chooser.value = who
 
     @property
     def name_input(self) -> Input:
@@ -275,11 +278,11 @@ class SeatEditor(Vertical):
         row = next(r for r in self.rows if event.button in r.walk_children())
         await self._remove(row)
 
-    @on(Select.Changed, ".seat-who")
-    def _who_changed(self, event: Select.Changed) -> None:
+    @on(Chooser.Changed, ".seat-who")
+    def _who_changed(self, event: Chooser.Changed) -> None:
         """Only one chair is "You": choosing it elsewhere makes the old one a person here."""
         event.stop()
-        changed = next(r for r in self.rows if event.select in r.walk_children())
+        changed = next(r for r in self.rows if event.chooser in r.walk_children())
         if changed.who is Who.YOU:
             for row in self.rows:
                 if row is not changed and row.who is Who.YOU:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Button, Checkbox, Input, Select, Static
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Button, Checkbox, Input, Static
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
@@ -22,6 +21,7 @@ from liar_tui.screens.setup import SetupScreen, parse_seed, seats_with_you
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.chooser import ChoiceList
 
 from .menus import RecordingApp, flat_text
 
@@ -199,12 +199,23 @@ async def test_seats_are_added_removed_and_recast() -> None:
         rows = list(screen.query(SeatRow))
         assert [row.config().name for row in rows] == ["You", "Ada"]
         assert all(button.disabled for button in screen.query(".seat-remove").results(Button))
-        rows[1].query_one(Select).focus()
+        rows[1].who_chooser.focus()
         await pilot.press("enter", "up", "up", "enter")
         assert rows[1].who is Who.PERSON
         await pilot.press("ctrl+s")
         setup, _ = app.started[0]
         assert setup.seats == (SeatConfig("You", SeatKind.HUMAN), SeatConfig("Ada", SeatKind.HUMAN))
+
+
+async def test_the_seat_boxes_build_no_option_list_until_one_is_opened() -> None:
+    """Four Selects, each with its option list, cost as much as the rest of setup."""
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        assert list(screen.query("#seat-editor OptionList")) == []
+        assert list(screen.query("#seat-editor Select")) == []
+        await pilot.press("enter")
+        assert len(screen.query("#seat-editor OptionList")) == 1
 
 
 async def test_seats_are_added_and_recast_by_mouse() -> None:
@@ -214,8 +225,8 @@ async def test_seats_are_added_and_recast_by_mouse() -> None:
         await pilot.click("#seat-add")
         rows = list(screen.query(SeatRow))
         assert len(rows) == 5
-        await pilot.click(rows[4].query_one(Select))
-        await pilot.click(rows[4].query_one(SelectOverlay), offset=(2, 1))
+        await pilot.click(rows[4].who_chooser)
+        await pilot.click(rows[4].query_one(ChoiceList), offset=(2, 1))
         assert rows[4].who is Who.PERSON
         await pilot.click("#start")
         assert app.started[0][0].seats[4] == SeatConfig("Dex", SeatKind.HUMAN)
@@ -226,7 +237,7 @@ async def test_each_bot_seat_has_its_level_chosen_in_setup() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_setup(app, pilot)
         rows = list(screen.query(SeatRow))
-        rows[1].query_one(Select).focus()
+        rows[1].who_chooser.focus()
         await pilot.press("enter", "down", "enter")
         rows[2].who = Who.EASY_BOT
         await pilot.pause()
@@ -320,10 +331,7 @@ class OnlineRecordingApp(RecordingApp):
 
 def who_labels(screen: SetupScreen) -> list[str]:
     """What each seat's chooser shows now."""
-    return [
-        str(select.query_one("#label", Static).content)
-        for select in screen.query(".seat-who").results(Select)
-    ]
+    return [row.who_chooser.label for row in screen.query(SeatRow)]
 
 
 async def test_the_online_setup_calls_other_people_open_chairs() -> None:
