@@ -21,7 +21,6 @@ from textual.widgets import (
     Label,
     RadioButton,
     RadioSet,
-    Select,
     Static,
 )
 
@@ -38,6 +37,7 @@ from liar_tui.store.settings import (
     whole_file_unused,
 )
 from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
+from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.footer import Footer
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -131,21 +131,17 @@ class SettingsScreen(LiarScreen[None]):
                 with Horizontal(classes="settings-row"):
                     yield Label("Bot delay", classes="settings-label")
                     delays = sorted({*BOT_DELAYS, float(settings.bot_delay)})
-                    yield Select(
+                    yield Chooser(
                         [(delay_label(delay), delay) for delay in delays],
-                        value=float(settings.bot_delay),
-                        allow_blank=False,
-                        compact=True,
+                        float(settings.bot_delay),
                         id="bot-delay",
                     )
                 with Horizontal(classes="settings-row"):
                     yield Label("Away bot", classes="settings-label")
                     timeouts = sorted({*AWAY_TIMEOUTS, float(settings.away_timeout)})
-                    yield Select(
+                    yield Chooser(
                         [(away_label(seconds), seconds) for seconds in timeouts],
-                        value=float(settings.away_timeout),
-                        allow_blank=False,
-                        compact=True,
+                        float(settings.away_timeout),
                         id="away-timeout",
                     )
                 yield Static(
@@ -244,10 +240,8 @@ class SettingsScreen(LiarScreen[None]):
         ascii_only = pressed is not None and pressed.id == "style-ascii"
         order = self.query_one("#pocket-order", RadioSet).pressed_button
         by_suit = order is not None and order.id == "order-suit"
-        delay = self.query_one("#bot-delay", Select).value
-        assert isinstance(delay, float), "the delay select has no blank choice"
-        away_timeout = self.query_one("#away-timeout", Select).value
-        assert isinstance(away_timeout, float), "the away select has no blank choice"
+        delay = self.query_one("#bot-delay", Chooser).value
+        away_timeout = self.query_one("#away-timeout", Chooser).value
         settings = replace(
             settings,
             player_name=name,

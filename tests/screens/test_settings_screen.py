@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, RadioButton, Select, Static
+from textual.widgets import Checkbox, Input, RadioButton, Static
 from textual.widgets._toast import Toast
 
 from liar_tui.rules.liar_game import game as liar_game
@@ -21,6 +21,7 @@ from liar_tui.store.settings import (
     save_settings,
 )
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from liar_tui.widgets.chooser import Chooser
 
 from .menus import RecordingApp, flat_text, screen_text
 
@@ -42,7 +43,7 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
         await pilot.press("end", "ctrl+u", *"Mia")
         await pilot.click("#style-ascii")
         await pilot.click("#four-color")
-        screen.query_one("#bot-delay", Select).focus()
+        screen.query_one("#bot-delay", Chooser).focus()
         await pilot.press("enter", "down", "down", "enter")
         rows = list(screen.query(SeatRow))
         assert rows[0].name_input.value == "Mia"
@@ -72,7 +73,7 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
         screen = await open_settings(reopened, pilot)
         assert screen.query_one("#player-name", Input).value == "Mia"
         assert screen.query_one("#four-color", Checkbox).value
-        assert screen.query_one("#bot-delay", Select).value == 1.5
+        assert screen.query_one("#bot-delay", Chooser).value == 1.5
         assert screen.query_one("#big_combos", Checkbox).value
         assert [row.config() for row in screen.query(SeatRow)] == list(expected.seats)
 
