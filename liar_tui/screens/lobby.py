@@ -86,7 +86,7 @@ class LobbyScreen(LiarScreen[None]):
 
     @property
     def look(self) -> CardLook:
-        return CardLook.from_settings(self.liar_app.settings)
+        return CardLook.from_settings(self.liar_app.settings).in_theme(self.app.current_theme.dark)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-body"):
