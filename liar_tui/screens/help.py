@@ -127,6 +127,9 @@ def keys_text(app: App[Any], screens: Iterable[tuple[str, Iterable[type]]]) -> s
         keys = " · ".join(
             f"`{keys}` {description}" for keys, description in described_bindings(app, bindings)
         )
+        if type(app) in owners:
+            # The command palette's key: the footers leave it out to keep their room.
+            keys += " · `Ctrl+P` change the theme"
         lines.append(f"- **{where}**: {keys}")
     return "\n".join(lines) + "\n"
 
