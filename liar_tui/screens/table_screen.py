@@ -134,7 +134,7 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     @property
     def look(self) -> CardLook:
-        return CardLook.from_settings(self.liar_app.settings)
+        return CardLook.from_settings(self.liar_app.settings).in_theme(self.app.current_theme.dark)
 
     def on_mount(self) -> None:
         """Runs after the game screen's own ``on_mount``, once its widgets are ready."""

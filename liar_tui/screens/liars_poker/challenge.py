@@ -26,13 +26,16 @@ from liar_tui.rules.liars_poker.game import ChallengeResolved, RoundRules
 from liar_tui.screens.liars_poker.panels import lives_line
 from liar_tui.screens.liars_poker.sentences import claim_words, hand_phrase, verdict
 from liar_tui.widgets.buttons import MouseButton
-from liar_tui.widgets.card_art import CardLook, inline_cards
+from liar_tui.widgets.card_art import CardLook, Ink, inline_cards
 from liar_tui.widgets.cards import CardRow
 
-HELD_STYLE = "bold #50c878"
-BLUFF_STYLE = "bold #ff6b6b"
 LABEL_WIDTH = 10
 """Room for "Declared" and a gap, so the claim and the hand line up one above the other."""
+
+
+def verdict_style(held: bool, ink: Ink) -> str:
+    """A hand as declared or better reads as a win, a bluff caught as a loss."""
+    return f"bold {ink.win if held else ink.loss}"
 
 
 def floor_cards(resolved: ChallengeResolved, rules: RoundRules) -> tuple[Card, ...]:
@@ -85,7 +88,7 @@ class ChallengeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         resolved, look = self.resolved, self.look
-        style = HELD_STYLE if resolved.held else BLUFF_STYLE
+        style = verdict_style(resolved.held, look.ink)
         with Vertical(id="challenge-box"):
             yield Static(challenge_headline(resolved, self.names), id="challenge-headline")
             yield Static(Text(verdict(resolved, self.names), style=style), id="challenge-sentence")
@@ -118,7 +121,7 @@ class ChallengeScreen(Screen[None]):
         """What the hand really is, marked as at least the claim or worse than it."""
         resolved = self.resolved
         text = Text(f"{'Held':<{LABEL_WIDTH}}")
-        style = HELD_STYLE if resolved.held else BLUFF_STYLE
+        style = verdict_style(resolved.held, self.look.ink)
         text.append(hand_phrase(resolved.value), style=style)
         text.append(f"  {verdict_mark(resolved.held, self.look)}", style="dim")
         return text

@@ -39,7 +39,7 @@ def final_lives(result: GameOver, names: Sequence[str], look: CardLook) -> Table
         table.add_column("Lives")
     cells = []
     for seat, name in enumerate(names):
-        style = "bold #50c878" if seat == result.winner else ""
+        style = f"bold {look.ink.win}" if seat == result.winner else ""
         cells.append((Text(name, style=style), lives_text(result.lives[seat], look)))
     rows = -(-len(cells) // columns)
     for row in range(rows):

@@ -33,8 +33,9 @@ from liar_tui.rules.liars_poker.game import (
     Took,
 )
 from liar_tui.rules.liars_poker.rules import Chip
-from liar_tui.screens.liars_poker.challenge import BLUFF_STYLE, HELD_STYLE
+from liar_tui.screens.liars_poker.challenge import verdict_style
 from liar_tui.screens.liars_poker.sentences import claim_words, stuck_verdict, verdict
+from liar_tui.widgets.card_art import DARK_INK, Ink, ink_for
 
 CHIP_NAMES = {Chip.SKIP: "Skip", Chip.FLIP: "Flip", Chip.DOUBLE_DIP: "Double Dip"}
 
@@ -89,8 +90,9 @@ def _drew(discarded: Discarded) -> str:
     return f"discarded {discarded.count}" if discarded.count else "kept every card"
 
 
-def round_text(shown: ShownRound, names: Sequence[str]) -> Text:
-    """One round: a heading, each move on its own line, and the verdict that ended it."""
+def round_text(shown: ShownRound, names: Sequence[str], ink: Ink = DARK_INK) -> Text:
+    """One round: a heading, each move on its own line, and the verdict that ended it, in
+    ``ink`` (the theme's: a lost life in red, a held hand in green)."""
     text = Text(f"Round {shown.round}", style="bold")
     text.append(f" · {names[shown.opener]} opened", style="dim")
     for line in move_lines(shown.moves, names):
@@ -99,10 +101,9 @@ def round_text(shown: ShownRound, names: Sequence[str]) -> Text:
     if isinstance(ending, ChallengeResolved):
         challenger, declarer = names[ending.challenger], names[ending.declarer]
         text.append(f"\n  {challenger} challenged {declarer}")
-        style = HELD_STYLE if ending.held else BLUFF_STYLE
-        text.append(f"\n  {verdict(ending, names)}", style=style)
+        text.append(f"\n  {verdict(ending, names)}", style=verdict_style(ending.held, ink))
     elif isinstance(ending, HandStuck):
-        text.append(f"\n  {stuck_verdict(ending, names)}", style=BLUFF_STYLE)
+        text.append(f"\n  {stuck_verdict(ending, names)}", style=verdict_style(False, ink))
     else:
         text.append("\n  (in play)", style="dim")
     return text
@@ -132,6 +133,7 @@ class RoundHistoryScreen(ModalScreen[None]):
         self.names = tuple(names)
 
     def compose(self) -> ComposeResult:
+        ink = ink_for(self.app.current_theme.dark)
         with Vertical(id="history-box"):
             yield Static("Rounds, newest first", id="history-title")
             with VerticalScroll(id="history-rounds"):
@@ -139,7 +141,7 @@ class RoundHistoryScreen(ModalScreen[None]):
                     yield Static("No round has been played yet.", classes="history-empty")
                 for shown in reversed(self.rounds):
                     yield Static(
-                        round_text(shown, self.names), classes="history-round", markup=False
+                        round_text(shown, self.names, ink), classes="history-round", markup=False
                     )
                 note = not_kept_note(self.rounds)
                 if note is not None:

@@ -24,9 +24,7 @@ from liar_tui.rules.liars_poker.game import (
 from liar_tui.rules.liars_poker.rules import PokerRules
 from liar_tui.widgets.card_art import CardLook
 
-TURN_STYLE = "bold #f0c040"
 OUT_STYLE = "dim"
-HEART_STYLE = "#ff5f6d"
 DECLARATION_STYLE = "bold"
 
 PLAIN_LOOK = CardLook()
@@ -53,7 +51,7 @@ def lives_text(lives: int, look: CardLook) -> Text:
     """``♥♥♥`` (``3`` in ASCII), or ``out``."""
     if lives <= 0:
         return Text("out", style=OUT_STYLE)
-    return Text(str(lives) if look.ascii_only else "♥" * lives, style=HEART_STYLE)
+    return Text(str(lives) if look.ascii_only else "♥" * lives, style=look.ink.red_suit)
 
 
 def lives_line(names: Sequence[str], lives: Sequence[int], look: CardLook = PLAIN_LOOK) -> str:
@@ -209,6 +207,7 @@ class LivesBoard(Static):
 
     def show(self, view: LiarsPokerView, humans: Sequence[int]) -> None:
         look = self.look
+        turn = f"bold {look.ink.turn}"
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
@@ -223,16 +222,18 @@ class LivesBoard(Static):
         for seat, name in enumerate(self.names):
             acting = seat == view.to_act
             out = view.lives[seat] <= 0
-            style = TURN_STYLE if acting else OUT_STYLE if out else "bold" if seat in humans else ""
+            style = turn if acting else OUT_STYLE if out else "bold" if seat in humans else ""
             row: list[Text | str] = [
                 (">" if look.ascii_only else "▶") if acting else "",
                 Text(name, style=style),
                 lives_text(view.lives[seat], look),
             ]
             if view.rules.chips:
-                row.append(Text(self._chips(view.chips[seat]), style="dim" if out else "#62a8ff"))
+                row.append(
+                    Text(self._chips(view.chips[seat]), style="dim" if out else look.ink.diamond)
+                )
             holds = seat == view.holder
-            row.append(Text(_holder_mark(look), style="#f0c040") if holds else "")
+            row.append(Text(_holder_mark(look), style=look.ink.turn) if holds else "")
             table.add_row(*row)
         grid = Table.grid(expand=True)
         grid.add_row(table)

@@ -342,7 +342,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         if not view.can_take:
             text.append(
                 f"\nNothing can be declared above {last.declaration.text}: you must challenge.",
-                style="bold #ff8080",
+                style=f"bold {self.look.ink.loss}",
             )
         self.query_one("#decision-text", Static).update(text)
         self.query_one("#take", Button).disabled = not view.can_take
