@@ -80,6 +80,9 @@ class LiarApp(App[None]):
         self._save_warned: TableSetup | None = None
         self.table: Table | None = None
         """The table being played here; the app hosts it, screens only get a SeatChannel."""
+        self.bot_pace = 1.0
+        """How much of the bot delay a bot waits: less once the people here are out of the
+        game and only watch it (or skip to its result); a new table starts at 1."""
         self._ascii_filter = AsciiOnly()
 
     @property
@@ -218,6 +221,7 @@ class LiarApp(App[None]):
         table = open_table(setup, actions, recorder=self._record)
         bus = Bus(table)
         self.table = table
+        self.bot_pace = 1.0
         self.return_home()
         channel = LocalChannel(table, bus, setup.human_seats)
         self.push_screen(plugin(setup.game).play_screen(channel))
@@ -233,7 +237,7 @@ class LiarApp(App[None]):
             self.pop_screen()
 
     def _schedule_bot(self, act: Callable[[], None]) -> None:
-        delay = self.settings.bot_delay
+        delay = self.settings.bot_delay * self.bot_pace
         if delay > 0:
             self.set_timer(delay, act)
         else:

@@ -32,6 +32,8 @@ class LiarAppServices(Protocol):
     settings_problem: str | None
     """Why the settings file was not used, said until the settings are saved anew."""
     saves: SaveStore
+    bot_pace: float
+    """The share of the bot delay the bots of a local table wait."""
 
     def save_settings(self, settings: Settings) -> bool: ...
 

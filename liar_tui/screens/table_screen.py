@@ -46,6 +46,8 @@ TURN_FLASH_SECONDS = 0.6
 """How long the acting panel is lit when a person's turn arrives."""
 WATCH_SECONDS = 3.0
 """How long a challenge or reveal stays up by itself for people who are out and watch."""
+WATCHING_BOT_PACE = 0.4
+"""The share of the bot delay the bots wait while the people who are out watch them."""
 PLAYING_OUT = "The bots are playing the game out."
 OUT_QUESTION = (
     "Out of the game. Skip to the result, or watch the bots play it out? "
@@ -268,6 +270,7 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     def _follow_chosen(self, skip: bool | None) -> None:
         self._skipping = bool(skip)
+        self.liar_app.bot_pace = 0.0 if skip else WATCHING_BOT_PACE
         self._watching = not skip
         self._queue_advance()
 

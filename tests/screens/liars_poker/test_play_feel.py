@@ -256,7 +256,9 @@ async def test_out_of_the_game_skips_to_the_result(monkeypatch: pytest.MonkeyPat
     app = LiarApp(settings=Settings(bot_delay=0), start=setup)
     async with app.run_test(size=SIZE) as pilot:
         await play_until_out(pilot, app, pushed)
+        assert app.bot_pace == 1
         await pilot.press("y")
+        assert app.bot_pace == 0, "the bots no longer wait for anybody to follow them"
         await wait_for_the_end(pilot)
         assert [type(screen) for screen in pushed] == [LiarsPokerOverScreen]
 
@@ -271,6 +273,7 @@ async def test_out_of_the_game_watches_challenges_that_go_on_by_themselves(
     async with app.run_test(size=SIZE) as pilot:
         await play_until_out(pilot, app, pushed)
         await pilot.press("n")
+        assert 0 < app.bot_pace < 1, "watching, the bots play faster than at the table"
         await wait_for_the_end(pilot)
         kinds = [type(screen) for screen in pushed]
         assert kinds[-1] is LiarsPokerOverScreen
