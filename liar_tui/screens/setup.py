@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from liar_tui.games import plugin
 from liar_tui.screens.base import LiarScreen
@@ -21,6 +21,7 @@ from liar_tui.screens.rules_editing import RulesEditor, find_rules_editor
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
+from liar_tui.widgets.footer import Footer
 
 WIDE_LAYOUT = 100
 """Columns needed to show the seats and the rules side by side without cutting either."""
