@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.lazy import Lazy
 from textual.widgets import (
     Button,
     Checkbox,
@@ -163,12 +164,15 @@ class SettingsScreen(LiarScreen[None]):
                     yield Static(id="theme-name", markup=False)
                 yield Label("Default seats", classes="heading")
                 min_seats, max_seats = seat_limits()
-                yield SeatEditor(
-                    settings.seats,
-                    min_seats=min_seats,
-                    max_seats=max_seats,
-                    locked_you_name=settings.player_name,
-                    id="seat-editor",
+                # Below the first screenful: built just after the first frame is shown.
+                yield Lazy(
+                    SeatEditor(
+                        settings.seats,
+                        min_seats=min_seats,
+                        max_seats=max_seats,
+                        locked_you_name=settings.player_name,
+                        id="seat-editor",
+                    )
                 )
             with Vertical(id="settings-right"):
                 # One game's editor at a time: all three together cost as much to build as
@@ -222,14 +226,16 @@ class SettingsScreen(LiarScreen[None]):
 
     @on(Input.Changed, "#player-name")
     def _name_changed(self, event: Input.Changed) -> None:
-        self.query_one(SeatEditor).set_you_name(event.value.strip())
+        for seats in self.query(SeatEditor):  # none yet in the first frame
+            seats.set_you_name(event.value.strip())
 
     def read(self) -> tuple[Settings, list[str]]:
         """The settings as shown, and why they cannot be saved (empty when they can)."""
         name = self.query_one("#player-name", Input).value.strip()
-        seats = self.query_one(SeatEditor)
         settings = self.liar_app.settings
-        problems: list[str] = []
+        seat_editors = self.query(SeatEditor)  # not built yet in the first frame
+        seats = seat_editors.first().seats if seat_editors else settings.seats
+        problems = seat_editors.first().problems() if seat_editors else []
         for game_id in registered():
             if not self.query(f"#{editor_id(game_id)}"):
                 continue  # never shown, so its rules are the saved ones
@@ -249,12 +255,12 @@ class SettingsScreen(LiarScreen[None]):
             four_color=self.query_one("#four-color", Checkbox).value,
             bot_delay=delay,
             away_timeout=away_timeout,
-            seats=seats.seats,
+            seats=seats,
             show_odds=self.query_one("#show-odds", Checkbox).value,
             turn_bell=self.query_one("#turn-bell", Checkbox).value,
             pocket_order=PocketOrder.SUIT if by_suit else PocketOrder.RANK,
         )
-        found = [p for p in [name_problem(name)] if p] + seats.problems() + problems
+        found = [p for p in [name_problem(name)] if p] + problems
         return settings, found or settings_problems(settings)
 
     def action_save(self) -> None:

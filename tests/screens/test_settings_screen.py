@@ -10,7 +10,7 @@ from textual.widgets._toast import Toast
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.seat_editor import SeatRow, Who
+from liar_tui.screens.seat_editor import SeatEditor, SeatRow, Who
 from liar_tui.screens.settings import SettingsScreen
 from liar_tui.store import paths
 from liar_tui.store.settings import (
@@ -244,3 +244,25 @@ async def test_the_turn_bell_and_the_pocket_order_are_saved_and_the_theme_shown(
         theme="textual-light", turn_bell=True, pocket_order=PocketOrder.SUIT
     )
     assert load_settings()[0] == app.settings
+
+
+async def test_the_seats_below_the_first_screenful_are_built_after_the_first_frame() -> None:
+    """The first frame comes sooner without them; Save still reads them once built."""
+    app = RecordingApp()
+    seat_editors_at_paint: list[int] = []
+    display = app._display
+
+    def record(screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(screen, SettingsScreen):
+            seat_editors_at_paint.append(len(screen.query(SeatEditor)))
+        display(screen, renderable)
+
+    app._display = record  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        assert seat_editors_at_paint[0] == 0
+        assert seat_editors_at_paint[-1] == 1
+        screen.query(SeatRow).last().who = Who.PERSON
+        await pilot.press("ctrl+s")
+    assert app.settings.seats[-1].kind is SeatKind.HUMAN
