@@ -62,10 +62,12 @@ from liar_tui.screens.liars_poker.sentences import verdict
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import possessive, subject_verb, verb_for
+from liar_tui.store.settings import PocketOrder
 from liar_tui.table.table import SeatChannel, SeatUpdate
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import inline_cards
 from liar_tui.widgets.cards import CardFace
+from liar_tui.widgets.pocket_order import flipped, sorted_pocket
 
 if TYPE_CHECKING:
     from liar_tui.table.setup import TableSetup
@@ -102,10 +104,11 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         Binding("ctrl+f", "flip", "Flip chip", priority=True),
         Binding("ctrl+d", "double_dip", "Double Dip chip", priority=True),
         Binding("s", "history", "Rounds"),
+        Binding("o", "sort_pocket", "Sort"),
         Binding("escape", "leave", "Leave"),
     ]
     """The chips played while declaring take Ctrl keys: plain letters go into the
-    declaration's text line there."""
+    declaration's text line there, as ``s`` and ``o`` are letters of it."""
 
     def __init__(self, channel: SeatChannel) -> None:
         super().__init__(channel)
@@ -113,6 +116,8 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         self._before_draw: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
         """(seat, round, declarations) of a taker's turn and the hand they took, to show
         which cards the draw brought."""
+        self._pocket_order = PocketOrder.RANK
+        """How the hand on screen is laid out: the player's setting, flipped by ``o``."""
 
     # layout ---------------------------------------------------------------------------
 
@@ -155,6 +160,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self._pocket_order = self.liar_app.settings.pocket_order
         self.query_one("#lives-panel").border_title = "Liar's Poker"
         self.query_one("#history-panel").border_title = "This round"
         self.query_one("#table-panel").border_title = "Round 1"
@@ -363,7 +369,8 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             communal=len(communal),
         )
         picker = self.query_one("#discard-picker", DiscardPicker)
-        await picker.show_hand((*view.hand, *communal), discard_rules)
+        pocket = sorted_pocket(view.hand, self._pocket_order)
+        await picker.show_hand((*pocket, *communal), discard_rules)
         note = ""
         if drawn_already:
             note = " Discard and draw again (none to keep the hand)."
@@ -425,23 +432,8 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         self.query_one("#holding", Static).update(text)
 
     async def _show_declare(self, seat: int, view: LiarsPokerView) -> None:
-        look = self.look
-        turn = (seat, view.round, len(view.declarations))
-        taken = self._before_draw[1] if self._before_draw and self._before_draw[0] == turn else ()
-        drawn = tuple(card for card in view.hand if taken and card not in taken)
-        row = self.query_one("#drawn-cards", Horizontal)
-        await row.remove_children()
-        await row.mount_all(
-            [
-                *(CardFace(card, look, raised=card in drawn) for card in view.hand),
-                *(CardFace(card, look, classes="communal") for card in view.communal),
-            ]
-        )
-        inline = inline_cards(view.hand, look)
-        if view.communal:
-            inline.append(" + on the table ", style="dim")
-            inline.append_text(inline_cards(view.communal, look))
-        self.query_one("#drawn-inline", Static).update(inline)
+        drawn = self._drawn(seat, view)
+        await self._draw_pocket(view, drawn)
         self._show_holding(view, drawn)
         self.query_one("#chip-buttons").display = bool(view.playable_chips)
         self.query_one("#flip", Button).display = Chip.FLIP in view.playable_chips
@@ -451,6 +443,31 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             view.round_rules.poker, view.standing, communal=view.communal, hand=view.full_hand
         )
         self.query_one("#declaration-text", Input).focus()
+
+    def _drawn(self, seat: int, view: LiarsPokerView) -> tuple[Card, ...]:
+        """The cards this turn's draw brought (none if the hand was not taken here)."""
+        turn = (seat, view.round, len(view.declarations))
+        taken = self._before_draw[1] if self._before_draw and self._before_draw[0] == turn else ()
+        return tuple(card for card in view.hand if taken and card not in taken)
+
+    async def _draw_pocket(self, view: LiarsPokerView, drawn: tuple[Card, ...]) -> None:
+        """The hand to declare, in the player's order, the cards just drawn raised; the
+        communal cards after it. A short screen shows it in one line instead."""
+        look = self.look
+        pocket = sorted_pocket(view.hand, self._pocket_order)
+        row = self.query_one("#drawn-cards", Horizontal)
+        await row.remove_children()
+        await row.mount_all(
+            [
+                *(CardFace(card, look, raised=card in drawn) for card in pocket),
+                *(CardFace(card, look, classes="communal") for card in view.communal),
+            ]
+        )
+        inline = inline_cards(pocket, look)
+        if view.communal:
+            inline.append(" + on the table ", style="dim")
+            inline.append_text(inline_cards(view.communal, look))
+        self.query_one("#drawn-inline", Static).update(inline)
 
     def _choose_rules(self, seat: int, view: LiarsPokerView) -> None:
         from liar_tui.screens.liars_poker.dealers_choice import DealersChoiceScreen
@@ -492,6 +509,10 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             return decide is not None
         if action == "skip":
             return decide is not None and Chip.SKIP in decide.playable_chips
+        if action == "sort_pocket":
+            return self._acting_view(Phase.DISCARD) is not None or (
+                self._acting_view(Phase.DECLARE) is not None and not isinstance(self.focused, Input)
+            )
         if action in ("flip", "double_dip"):
             declare = self._acting_view(Phase.DECLARE)
             chip = Chip.FLIP if action == "flip" else Chip.DOUBLE_DIP
@@ -503,6 +524,23 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         a declaration is typed, ``s`` is a letter of it.)"""
         if self._views:
             self.app.push_screen(RoundHistoryScreen(self._public_view(), self.names))
+
+    async def action_sort_pocket(self) -> None:
+        """Lay the hand out the other way (by rank, by suit) for the rest of this table;
+        cards picked to discard stay picked."""
+        view = self._acting_view(Phase.DISCARD) or self._acting_view(Phase.DECLARE)
+        if view is None:
+            return
+        self._pocket_order = flipped(self._pocket_order)
+        if view.phase is Phase.DECLARE:
+            await self._draw_pocket(view, self._drawn(view.seat, view))
+            return
+        picker = self.query_one("#discard-picker", DiscardPicker)
+        picked = picker.selection
+        await self._show_discard(view.seat, view)
+        for index, card in enumerate(picker.cards):
+            if card in picked:
+                picker.action_toggle_card(index)
 
     def action_take(self) -> None:
         view = self._acting_view(Phase.DECIDE)

@@ -1,0 +1,92 @@
+"""The Liar's Poker table as its players see it: the pocket in their order (``o`` flips it),
+the theme's ink, and a footer that keeps its Help key at 80x24 in every step of a turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from liar_tui.app import LiarApp
+from liar_tui.rules.liars_poker.game import LiarsPokerRules, Phase
+from liar_tui.screens.liars_poker.discard_picker import DiscardPicker
+from liar_tui.store.settings import PocketOrder, Settings
+from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.card_art import DARK_INK, LIGHT_INK
+from liar_tui.widgets.cards import CardFace
+from liar_tui.widgets.pocket_order import sorted_pocket
+from tests.screens.liars_poker.test_play import (
+    TWO_PEOPLE,
+    declare,
+    pass_privacy,
+    settle,
+)
+
+SMALL = (80, 24)
+
+
+def two_people(settings: Settings, seed: int = 3) -> LiarApp:
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(), TWO_PEOPLE, seed=seed)
+    return LiarApp(settings=settings, start=setup)
+
+
+def shown_faces(app: App[Any]) -> tuple[Any, ...]:
+    return tuple(face.card for face in app.screen.query("#drawn-cards CardFace").results(CardFace))
+
+
+async def take(pilot: Pilot[Any]) -> None:
+    await pilot.press("t")
+    await settle(pilot)
+
+
+async def test_the_pocket_is_laid_out_in_the_players_order_and_o_flips_it() -> None:
+    app = two_people(Settings(bot_delay=0, pocket_order=PocketOrder.SUIT), seed=5)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        opener = await pass_privacy(pilot, app)
+        assert shown_faces(app) == sorted_pocket(opener.hand, PocketOrder.SUIT)
+        await declare(pilot, "A high")
+        taker = await pass_privacy(pilot, app)
+        await take(pilot)
+        taken = app.table.view(taker.seat).hand
+        picker = app.screen.query_one(DiscardPicker)
+        assert picker.cards == sorted_pocket(taken, PocketOrder.SUIT)
+        await pilot.press("1")
+        thrown = picker.selection
+        await pilot.press("o")
+        await settle(pilot)
+        assert picker.cards == sorted_pocket(taken, PocketOrder.RANK)
+        assert picker.selection == thrown, "the picked card stays picked"
+        await pilot.press("enter")
+        await settle(pilot)
+        drew = app.table.view(taker.seat)
+        assert drew.phase is Phase.DECLARE
+        assert thrown[0] not in drew.hand
+        assert shown_faces(app) == sorted_pocket(drew.hand, PocketOrder.RANK)
+        await pilot.press("o")
+        await settle(pilot)
+        typed = app.screen.query_one("#declaration-text").value  # type: ignore[attr-defined]
+        assert typed == "o", "in the declaration box o is a letter"
+        assert shown_faces(app) == sorted_pocket(drew.hand, PocketOrder.RANK)
+
+
+def colours_of(app: App[Any], symbol: str) -> set[str]:
+    """The colours ``symbol`` is drawn in anywhere on the screen."""
+    return {
+        segment.style.color.triplet.hex
+        for strip in app.screen._compositor.render_strips()
+        for segment in strip
+        if symbol in segment.text and segment.style and segment.style.color
+        if segment.style.color.triplet
+    }
+
+
+async def test_the_lives_board_reads_in_the_light_theme() -> None:
+    """The hearts and the turn marker were drawn in the dark theme's pale ink on white."""
+    app = two_people(Settings(bot_delay=0, theme="textual-light"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pass_privacy(pilot, app)
+        hearts = colours_of(app, "♥")
+        assert LIGHT_INK.red_suit in hearts and DARK_INK.red_suit not in hearts
