@@ -56,6 +56,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     )
 
     CSS_PATH = "play.tcss"
+    ACTING_PANEL: ClassVar[str] = "#bid-panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "ledger", "Ledger"),
         Binding("escape", "leave", "Leave"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
@@ -33,6 +34,7 @@ from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen, payments_sen
 from liar_tui.screens.dollar_bills.rules_editor import DollarBillsRulesEditor
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.setup import SetupScreen
+from liar_tui.screens.table_screen import TableScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind
@@ -433,3 +435,14 @@ async def test_the_reveal_shows_the_longest_name_whole_at_80_columns() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_show(pilot, app)
         assert re.search(rf"{LONGEST} +\d \d", screen_text(app)), "a seat's row names it whole"
+
+
+async def test_a_turn_that_arrives_lights_the_bid_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Your turn is unmistakable: the bidding panel, where the turn is played, lights up."""
+    lit: list[str | None] = []
+    monkeypatch.setattr(TableScreen, "_flash", lambda screen, panel: lit.append(panel.id))
+    app = table_app(ONE_HUMAN, seed=YOU_OPEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, DollarBillsPlayScreen)
+        assert lit == ["bid-panel"]
