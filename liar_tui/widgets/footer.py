@@ -42,6 +42,8 @@ class FooterItem:
     enabled: bool = True
     tooltip: str = ""
     key_display: str = ""
+    action: str = ""
+    """The binding's action, as Textual's ``FooterKey.action`` (tests ask what is offered)."""
 
 
 ShownKeys = tuple[FooterItem, ...]
@@ -82,6 +84,7 @@ def footer_items(screen: Screen[object]) -> ShownKeys:
                     enabled,
                     tooltip,
                     display,
+                    binding.action,
                 )
             )
     return tuple(items)
@@ -108,6 +111,7 @@ def _group_items(
             enabled,
             tooltip or binding.description,
             display,
+            binding.action,
         )
     yield FooterItem(" ", "gap")
     yield FooterItem(group.description, "group-label")

@@ -57,6 +57,7 @@ async def test_the_footer_shows_shown_keys_in_textuals_layout() -> None:
         assert "Hidden" not in footer_line(app)
         refused = next(item for item in app.query_one(Footer).items if item.key == "d")
         assert not refused.enabled
+        assert refused.action == "press('refused')"
 
 
 async def test_the_footer_is_one_widget_whatever_its_keys() -> None:
