@@ -206,7 +206,7 @@ class LivesBoard(Static):
         self.look = look
 
     def show(self, view: LiarsPokerView, humans: Sequence[int]) -> None:
-        look = self.look
+        look = self.look.in_theme(self.app.current_theme.dark)
         turn = f"bold {look.ink.turn}"
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)

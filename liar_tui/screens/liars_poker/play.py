@@ -48,7 +48,7 @@ from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.screens.liars_poker.declaration_builder import DeclarationBuilder
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker, DiscardRules
 from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
-from liar_tui.screens.liars_poker.history import RoundHistoryScreen
+from liar_tui.screens.liars_poker.history import RoundHistoryScreen, ShownRound, round_text
 from liar_tui.screens.liars_poker.panels import (
     ChipNote,
     LivesBoard,
@@ -58,7 +58,6 @@ from liar_tui.screens.liars_poker.panels import (
     lives_line,
     rules_phrases,
 )
-from liar_tui.screens.liars_poker.sentences import verdict
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import possessive, subject_verb, verb_for
@@ -101,14 +100,15 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         Binding("t", "take", "Take"),
         Binding("c", "challenge", "Challenge"),
         Binding("k", "skip", "Skip chip"),
-        Binding("ctrl+f", "flip", "Flip chip", priority=True),
-        Binding("ctrl+d", "double_dip", "Double Dip chip", priority=True),
-        Binding("s", "history", "Rounds"),
-        Binding("o", "sort_pocket", "Sort"),
+        Binding("ctrl+f", "flip", "Flip", priority=True),
+        Binding("ctrl+d", "double_dip", "Dip", priority=True),
+        Binding("s", "history", "Rounds", show=False),
+        Binding("o", "sort_pocket", "Sort", show=False),
         Binding("escape", "leave", "Leave"),
     ]
     """The chips played while declaring take Ctrl keys: plain letters go into the
-    declaration's text line there, as ``s`` and ``o`` are letters of it."""
+    declaration's text line there, as ``s`` and ``o`` are letters of it. Those two are said
+    on their panels (the rounds, the hand to sort), leaving the footer room for Help."""
 
     def __init__(self, channel: SeatChannel) -> None:
         super().__init__(channel)
@@ -162,7 +162,9 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     def on_mount(self) -> None:
         self._pocket_order = self.liar_app.settings.pocket_order
         self.query_one("#lives-panel").border_title = "Liar's Poker"
-        self.query_one("#history-panel").border_title = "This round"
+        history = self.query_one("#history-panel")
+        history.border_title = "Rounds"
+        history.border_subtitle = "s: every round"
         self.query_one("#table-panel").border_title = "Round 1"
         self._show_waiting()
 
@@ -257,10 +259,15 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         return text
 
     def _redraw_history(self, view: LiarsPokerView) -> None:
+        """The last rounds the view keeps, oldest first, then this one: the panel keeps its
+        end in sight, so a small screen shows this round and a tall one the rounds before."""
+        ink = self.look.ink
         lines: list[Text] = []
-        if view.last_challenge is not None:
-            done = view.last_challenge
-            lines.append(Text(f"Round {done.round}: {verdict(done, self.names)}", style="dim"))
+        for log in view.recent_rounds:
+            shown = ShownRound(log.round, log.opener, log.moves, log.ending)
+            lines += [round_text(shown, self.names, ink), Text()]
+        if view.phase is not Phase.OVER:
+            lines.append(Text(f"Round {view.round}", style="bold"))
         lines += history_lines(view, self.names, self._chip_notes)
         if not view.declarations and view.phase is not Phase.OVER:
             opens = subject_verb(self.names[view.opener], "open")
@@ -296,6 +303,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         return f"{subject_verb(name, 'are')} {doing(view.phase)}."
 
     def _show_only(self, section: str | None) -> None:
+        self.query_one("#action-panel").border_subtitle = ""
         sections = {"waiting", "decision", "discard-picker", "declare"}
         for name in sections:
             self.query_one(f"#{name}").display = name == section
@@ -371,6 +379,8 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         picker = self.query_one("#discard-picker", DiscardPicker)
         pocket = sorted_pocket(view.hand, self._pocket_order)
         await picker.show_hand((*pocket, *communal), discard_rules)
+        other = "suit" if self._pocket_order is PocketOrder.RANK else "rank"
+        self.query_one("#action-panel").border_subtitle = f"o: sort by {other}"
         note = ""
         if drawn_already:
             note = " Discard and draw again (none to keep the hand)."

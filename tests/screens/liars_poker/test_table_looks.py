@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.liars_poker.game import LiarsPokerRules, Phase
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker
-from liar_tui.store.settings import PocketOrder, Settings
+from liar_tui.store.settings import CardStyle, PocketOrder, Settings
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.card_art import DARK_INK, LIGHT_INK
 from liar_tui.widgets.cards import CardFace
@@ -20,6 +21,7 @@ from tests.screens.liars_poker.test_play import (
     TWO_PEOPLE,
     declare,
     pass_privacy,
+    screen_text,
     settle,
 )
 
@@ -90,3 +92,33 @@ async def test_the_lives_board_reads_in_the_light_theme() -> None:
         await pass_privacy(pilot, app)
         hearts = colours_of(app, "♥")
         assert LIGHT_INK.red_suit in hearts and DARK_INK.red_suit not in hearts
+
+
+def footer_line(app: App[Any]) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+@pytest.mark.parametrize("card_style", [CardStyle.UNICODE, CardStyle.ASCII])
+async def test_the_footer_keeps_help_at_80x24_in_every_step_of_a_turn(
+    card_style: CardStyle,
+) -> None:
+    """At 80 columns the discard step's footer lost "f1 Help" past "Discard & draw" and
+    "s Rounds" (ASCII spells keys in words, longer still); the declare step did with chips."""
+    settings = Settings(bot_delay=0, card_style=card_style)
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(chips=True), TWO_PEOPLE, seed=3)
+    app = LiarApp(settings=settings, start=setup)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pass_privacy(pilot, app)
+        footers = {"open": footer_line(app)}
+        await declare(pilot, "A high")
+        await pass_privacy(pilot, app)
+        footers["decide"] = footer_line(app)
+        await take(pilot)
+        footers["discard"] = footer_line(app)
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        assert app.table.view(1).phase is Phase.DECLARE
+        footers["declare with chips"] = footer_line(app)
+        for step, footer in footers.items():
+            assert footer.rstrip().endswith("Help"), f"{step}: {footer!r}"
