@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -119,6 +120,7 @@ async def test_home_to_game_over_by_mouse_alone() -> None:
         assert isinstance(app.screen, HomeScreen)
 
 
+@pytest.mark.slow
 async def test_hot_seat_two_people_from_home_to_game_over() -> None:
     seats = (
         SeatConfig("Ann", SeatKind.HUMAN),

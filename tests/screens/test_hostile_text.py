@@ -122,6 +122,7 @@ def test_the_hostile_names_are_names_a_player_may_choose() -> None:
     assert settings_problems(Settings(seats=HOSTILE_SEATS)) == []
 
 
+@pytest.mark.slow
 async def test_hostile_names_typed_in_setup_play_through_every_screen() -> None:
     settings = Settings(
         bot_delay=0,

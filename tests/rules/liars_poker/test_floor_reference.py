@@ -418,6 +418,12 @@ def test_a_hand_is_worth_the_best_of_its_parts(seed: int) -> None:
 
 @pytest.mark.parametrize("name", FAST)
 def test_floor_equals_the_search_with_two_cards_up(name: str) -> None:
+    check_case(name, 300)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FAST)
+def test_floor_equals_the_search_with_two_cards_up_on_a_larger_sample(name: str) -> None:
     check_case(name, 1500)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -373,6 +374,7 @@ async def test_leave_then_resume_exactly_where_the_table_stood() -> None:
         )
 
 
+@pytest.mark.slow
 async def test_a_whole_game_against_bots_by_keys_shows_what_each_bot_did() -> None:
     seats = default_seats(bots=2)
     app = table_app(seats, LiarsPokerRules(lives=2), seed=5)
