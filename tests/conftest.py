@@ -5,6 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline: on a shared, loaded machine (and when an example is the first to
+# build a ranking's tables) one example's time says nothing about the code, and a deadline
+# would fail the suite at random. Speed lives in benchmarks/.
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 
 @pytest.fixture(autouse=True)
