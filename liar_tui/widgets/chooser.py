@@ -56,7 +56,9 @@ class Chooser(Widget, Generic[ChoiceValue], can_focus=True):
 
     ALLOW_SELECT = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,down,space,up", "open", "Open the list", show=False),
+        Binding("enter,space", "press", "Open the list", show=False),
+        Binding("down", "move(1)", "Open the list", show=False),
+        Binding("up", "move(-1)", "Open the list", show=False),
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {"chooser--arrow"}
     DEFAULT_CSS = """
@@ -159,6 +161,23 @@ class Chooser(Widget, Generic[ChoiceValue], can_focus=True):
     @property
     def is_open(self) -> bool:
         return bool(self.query(ChoiceList)) and self.query_one(ChoiceList).display
+
+    async def action_press(self) -> None:
+        """Open the list; keys typed while it was being built reach the chooser, not the
+        list, so Enter then chooses in the open list as it would in the list itself."""
+        if self.is_open:
+            self.query_one(ChoiceList).action_select()
+        else:
+            await self.action_open()
+
+    async def action_move(self, step: int) -> None:
+        """Open the list, or (typed while it was being built) move in the open list."""
+        if not self.is_open:
+            await self.action_open()
+        elif step > 0:
+            self.query_one(ChoiceList).action_cursor_down()
+        else:
+            self.query_one(ChoiceList).action_cursor_up()
 
     async def action_open(self) -> None:
         """Show the list (built the first time) with the chosen value highlighted."""

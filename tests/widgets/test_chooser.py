@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
@@ -63,3 +64,16 @@ async def test_a_click_opens_the_list_and_a_click_on_an_option_chooses_it() -> N
         assert not chooser.is_open
         await pilot.pause()
         assert app.changes == ["red"]
+
+
+async def test_keys_typed_while_the_list_is_first_built_move_and_choose_in_it() -> None:
+    """Down, Down, Enter typed at once: the first opens the list, the others reach the
+    chooser before the list has the focus, and must still move and choose."""
+    app = ChooserApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        for key in ("down", "down", "enter"):
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one(Chooser).value == "blue"
+        assert not app.query_one(Chooser).is_open
