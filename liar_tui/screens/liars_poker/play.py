@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 
 SHORT_SCREEN = 30
 """Below this many rows the hand being declared is shown in one line, not as card faces."""
+TALL_SCREEN = 40
+"""From this many rows the room is used: the hand to decide on lies face down on screen."""
 
 _QUICK_TO_RANK: set[PokerRules] = set()
 """Poker rules a hand was ranked under in this process: the evaluator's tables are built, so
@@ -133,6 +135,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                     yield Static(id="waiting")
                     with Vertical(id="decision"):
                         yield Static(id="decision-text")
+                        yield Horizontal(id="face-down")
                         with Horizontal(id="decision-buttons", classes="button-row"):
                             yield MouseButton(
                                 "Take (t)", id="take", variant="primary", compact=True
@@ -170,6 +173,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.height < SHORT_SCREEN, "-short")
+        self.set_class(event.size.height >= TALL_SCREEN, "-tall")
 
     # table updates --------------------------------------------------------------------
 
@@ -326,7 +330,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         elif view.phase is Phase.DECIDE:
             self._show_only("decision")
             panel.border_title = f"{self._owner(seat)} turn: take the hand or challenge"
-            self._show_decision(view)
+            await self._show_decision(view)
             self.set_focus(None)
         elif view.phase is Phase.DISCARD:
             self._show_only("discard-picker")
@@ -338,7 +342,20 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             await self._show_declare(seat, view)
         self.refresh_bindings()
 
-    def _show_decision(self, view: LiarsPokerView) -> None:
+    async def _lay_face_down(self, view: LiarsPokerView) -> None:
+        """The hand as it comes: its hidden cards face down, the communal ones face up (on
+        a screen short of :data:`TALL_SCREEN` the sentence above says it alone)."""
+        look = self.look
+        row = self.query_one("#face-down", Horizontal)
+        await row.remove_children()
+        await row.mount_all(
+            [
+                *(CardFace(None, look) for _ in range(view.round_rules.pocket_size)),
+                *(CardFace(card, look, classes="communal") for card in view.communal),
+            ]
+        )
+
+    async def _show_decision(self, view: LiarsPokerView) -> None:
         last = view.declarations[-1]
         declarer = self.names[last.seat]
         text = Text("The hand comes to you face down. ")
@@ -359,6 +376,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                 style=f"bold {self.look.ink.loss}",
             )
         self.query_one("#decision-text", Static).update(text)
+        await self._lay_face_down(view)
         self.query_one("#take", Button).disabled = not view.can_take
         # Only while it can be played: a spent chip, or one no Skip may answer, is not offered
         # (the sentence above says why when a Skip was just played).
