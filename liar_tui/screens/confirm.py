@@ -9,8 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
+
+from liar_tui.widgets.footer import Footer
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -42,7 +44,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self._yes} (y)", variant=self._yes_variant, id="confirm-yes")
                 yield Button(f"{self._no} (n)", id="confirm-no")
-        yield Footer(show_command_palette=False)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#confirm-no", Button).focus()

@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from liar_tui.widgets.buttons import MouseButton
+from liar_tui.widgets.footer import Footer
 
 
 class PrivacyScreen(Screen[bool]):

@@ -25,13 +25,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.turn_clock import TurnClock, clock_text
 from liar_tui.table.table import Refused, SeatChannel, SeatsLost, SeatUpdate, TurnTimer
 from liar_tui.widgets.card_art import CardLook
+from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from liar_tui.screens.privacy import PrivacyScreen

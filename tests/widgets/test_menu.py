@@ -61,15 +61,3 @@ async def test_details_wrap_under_the_label_not_under_the_key() -> None:
         assert lines[0].startswith(" 1   First")
         assert lines[1].startswith("     a detail")
         assert lines[2].startswith("     ")
-
-
-async def test_footer_recomposes_only_when_its_keys_change() -> None:
-    app = MenuApp()
-    async with app.run_test(size=(50, 12)) as pilot:
-        footer = app.query_one(Footer)
-        await pilot.pause()
-        first_keys = list(footer.children)
-        app.query_one(Menu).blur()
-        app.query_one(Menu).focus()
-        await pilot.pause()
-        assert list(footer.children) == first_keys

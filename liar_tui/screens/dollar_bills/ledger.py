@@ -14,11 +14,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from liar_tui.rules.dollar_bills.game import DollarBillsView
 from liar_tui.screens.dollar_bills.panels import count_phrase, money_text
 from liar_tui.widgets.card_art import CardLook
+from liar_tui.widgets.footer import Footer
 
 
 def standings_text(names: Sequence[str], view: DollarBillsView, look: CardLook) -> Text:

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from liar_tui.games import plugin
 from liar_tui.rules.dollar_bills.game import DollarBillsView, Pass, PlaceBid, Settled
@@ -33,6 +33,7 @@ from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen
 from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import possessive, subject_verb
 from liar_tui.table.table import SeatChannel, SeatUpdate
+from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from liar_tui.table.setup import TableSetup
@@ -83,7 +84,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
                     yield BidHistory(self.names, look, id="history")
             with Vertical(id="side-column"):
                 yield SeatsPanel(self.names, look, id="seats")
-        yield Footer(show_command_palette=False)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#bill-panel").border_title = "Your bill"

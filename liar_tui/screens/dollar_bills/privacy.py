@@ -7,10 +7,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.widgets.buttons import MouseButton
+from liar_tui.widgets.footer import Footer
 
 
 class BillPrivacyScreen(PrivacyScreen):

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from liar_tui.rules.dollar_bills.game import BillsShown, GameRecord, Settled
 from liar_tui.screens.dollar_bills.bill import serial_line
@@ -25,6 +25,7 @@ from liar_tui.screens.wording import names_joined, subject_verb
 from liar_tui.table.seats import MAX_NAME_LENGTH
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
+from liar_tui.widgets.footer import Footer
 
 
 def reveal_headline(shown: BillsShown, names: Sequence[str]) -> str:

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from liar_tui.rules.liar_game.game import GameOver
 from liar_tui.screens.wording import names_joined, subject_verb
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import DARK_INK, Ink, ink_for
+from liar_tui.widgets.footer import Footer
 
 
 def winners_line(result: GameOver, names: Sequence[str]) -> str:

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from liar_tui.games import plugin
 from liar_tui.rules.liar_game.game import GameOver, LiarGameView, RoundRevealed, ShowHand
@@ -32,6 +32,7 @@ from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import names_joined, possessive
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
+from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from liar_tui.table.setup import TableSetup
@@ -74,7 +75,7 @@ class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
                     yield LastRoundSummary(self.names, look, id="last-round")
             with Vertical(id="side-column"):
                 yield ScorePanel(self.names, look, id="scores")
-        yield Footer(show_command_palette=False)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#hand-panel").border_title = "Your pocket"

@@ -13,13 +13,14 @@ from textual.containers import Center, Grid, Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from liar_tui.rules.liar_game.game import RevealedHand, RoundRevealed
 from liar_tui.screens.wording import names_joined, subject_verb
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.cards import CardRow, InlineCards
+from liar_tui.widgets.footer import Footer
 
 SEAT_PANEL_WIDTH = 25
 """Three cards side by side inside a border; the grid puts as many across as fit."""

@@ -15,11 +15,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from liar_tui.rules.liar_game.game import LiarGameView, RoundRevealed
 from liar_tui.screens.wording import names_joined
 from liar_tui.widgets.card_art import CardLook, inline_cards
+from liar_tui.widgets.footer import Footer
 
 
 def standings_text(names: Sequence[str], view: LiarGameView) -> Text:

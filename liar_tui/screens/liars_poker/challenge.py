@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from liar_tui.rules.cards import Card
 from liar_tui.rules.liars_poker.declarations import DeclarationError
@@ -28,6 +28,7 @@ from liar_tui.screens.liars_poker.sentences import claim_words, hand_phrase, ver
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook, Ink, inline_cards
 from liar_tui.widgets.cards import CardRow
+from liar_tui.widgets.footer import Footer
 
 LABEL_WIDTH = 10
 """Room for "Declared" and a gap, so the claim and the hand line up one above the other."""
@@ -105,7 +106,7 @@ class ChallengeScreen(Screen[None]):
                 yield MouseButton(
                     "Continue (any key)", id="challenge-ok", variant="primary", compact=True
                 )
-        yield Footer(show_command_palette=False)
+        yield Footer()
 
     def _declared_line(self) -> Text:
         """The claim, and its floor as cards: the least a truthful hand had to hold."""

@@ -18,11 +18,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, RoundRules
 from liar_tui.screens.liars_poker.rules_editor import RankPicker, RoundRulesEditor
 from liar_tui.widgets.buttons import MouseButton
+from liar_tui.widgets.footer import Footer
 
 FITS_WHOLE = 34
 """Terminal rows that show the whole menu, every rule and the buttons, without scrolling."""

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from liar_tui.rules.liars_poker.game import ChallengeResolved, GameOver
 from liar_tui.screens.liars_poker.panels import lives_text
@@ -20,6 +20,7 @@ from liar_tui.screens.liars_poker.sentences import verdict
 from liar_tui.screens.wording import subject_verb
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook
+from liar_tui.widgets.footer import Footer
 
 
 def winner_line(result: GameOver, names: Sequence[str]) -> str:
@@ -94,7 +95,7 @@ class LiarsPokerOverScreen(Screen[None]):
                     "Play again (p)", id="play-again", variant="primary", compact=True
                 )
                 yield MouseButton("Home (h)", id="go-home", compact=True)
-        yield Footer(show_command_palette=False)
+        yield Footer()
 
     def action_play_again(self) -> None:
         self._play_again()

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from liar_tui.rules.liars_poker.game import (
     ChallengeResolved,
@@ -36,6 +36,7 @@ from liar_tui.rules.liars_poker.rules import Chip
 from liar_tui.screens.liars_poker.challenge import verdict_style
 from liar_tui.screens.liars_poker.sentences import claim_words, stuck_verdict, verdict
 from liar_tui.widgets.card_art import DARK_INK, Ink, ink_for
+from liar_tui.widgets.footer import Footer
 
 CHIP_NAMES = {Chip.SKIP: "Skip", Chip.FLIP: "Flip", Chip.DOUBLE_DIP: "Double Dip"}
 
@@ -146,7 +147,7 @@ class RoundHistoryScreen(ModalScreen[None]):
                 note = not_kept_note(self.rounds)
                 if note is not None:
                     yield Static(note, classes="history-empty")
-        yield Footer(show_command_palette=False)
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss()
