@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from liar_tui.games import plugin
 from liar_tui.rules.cards import Card
@@ -66,6 +66,7 @@ from liar_tui.table.table import SeatChannel, SeatUpdate
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import inline_cards
 from liar_tui.widgets.cards import CardFace
+from liar_tui.widgets.footer import Footer
 from liar_tui.widgets.pocket_order import flipped, sorted_pocket
 
 if TYPE_CHECKING:
@@ -160,16 +161,22 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                     yield LivesBoard(self.names, look, id="lives")
                 with VerticalScroll(id="history-panel"):
                     yield Static(id="history")
-        yield Footer(show_command_palette=False)
+        yield Footer()
 
     def on_mount(self) -> None:
         self._pocket_order = self.liar_app.settings.pocket_order
+        self.watch(self.app, "theme", self._theme_changed, init=False)
         self.query_one("#lives-panel").border_title = "Liar's Poker"
         history = self.query_one("#history-panel")
         history.border_title = "Rounds"
         history.border_subtitle = "s: every round"
         self.query_one("#table-panel").border_title = "Round 1"
         self._show_waiting()
+
+    def _theme_changed(self) -> None:
+        """A theme picked from the palette mid-game: the panels are drawn again in its ink."""
+        if self._views:
+            self._redraw_panels()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.height < SHORT_SCREEN, "-short")

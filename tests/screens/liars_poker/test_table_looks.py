@@ -122,3 +122,15 @@ async def test_the_footer_keeps_help_at_80x24_in_every_step_of_a_turn(
         footers["declare with chips"] = footer_line(app)
         for step, footer in footers.items():
             assert footer.rstrip().endswith("Help"), f"{step}: {footer!r}"
+
+
+async def test_a_theme_chosen_mid_game_recolours_the_table_at_once() -> None:
+    app = two_people(Settings(bot_delay=0))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pass_privacy(pilot, app)
+        assert DARK_INK.red_suit in colours_of(app, "♥")
+        app.theme = "textual-light"
+        await settle(pilot)
+        hearts = colours_of(app, "♥")
+        assert LIGHT_INK.red_suit in hearts and DARK_INK.red_suit not in hearts
