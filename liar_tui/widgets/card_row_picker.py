@@ -22,7 +22,9 @@ from liar_tui.rules.cards import Card
 from liar_tui.widgets.card_art import CARD_HEIGHT, CARD_WIDTH, CardLook, face_lines
 
 PICK_KEYS = Binding.Group("Pick", compact=True)
-CURSOR_KEYS = Binding.Group("Move/pick", compact=True)
+CURSOR_KEYS = Binding.Group("Move", compact=True)
+"""The arrows, shown as one footer key; Space (pick at the cursor) is told in help, so the
+footer keeps room for Help at 80 columns, ASCII words and seven cards included."""
 _LABEL_STYLE = Style(dim=True)
 _CURSOR_STYLE = Style(reverse=True, bold=True)
 

@@ -26,10 +26,8 @@ from liar_tui.screens.base import LiarAppServices
 from liar_tui.store.settings import PocketOrder
 from liar_tui.widgets.buttons import MouseButton
 from liar_tui.widgets.card_art import CardLook, inline_cards
-from liar_tui.widgets.card_row_picker import PICK_KEYS, CardRowPicker, PickableCard
+from liar_tui.widgets.card_row_picker import CURSOR_KEYS, PICK_KEYS, CardRowPicker, PickableCard
 from liar_tui.widgets.pocket_order import flipped, sorted_pocket
-
-_MOVE_KEYS = Binding.Group("Move", compact=True)
 
 
 class HandPicker(CardRowPicker):
@@ -67,8 +65,8 @@ class HandPicker(CardRowPicker):
             Binding(str(n), f"toggle_card({n - 1})", f"Pick card {n}", group=PICK_KEYS)
             for n in range(1, 7)
         ),
-        Binding("left", "move(-1)", "Previous card", group=_MOVE_KEYS),
-        Binding("right", "move(1)", "Next card", group=_MOVE_KEYS),
+        Binding("left", "move(-1)", "Previous card", group=CURSOR_KEYS),
+        Binding("right", "move(1)", "Next card", group=CURSOR_KEYS),
         Binding("space", "toggle_cursor", "Pick/unpick the card at the cursor", show=False),
         Binding("enter", "submit", "Show"),
         Binding("o", "sort", "Sort"),

@@ -86,7 +86,7 @@ class DiscardPicker(CardRowPicker):
         ),
         Binding("left", "move(-1)", "Previous card", group=CURSOR_KEYS),
         Binding("right", "move(1)", "Next card", group=CURSOR_KEYS),
-        Binding("space", "toggle_cursor", "Pick/unpick the card at the cursor", group=CURSOR_KEYS),
+        Binding("space", "toggle_cursor", "Pick/unpick the card at the cursor", show=False),
         Binding("enter", "submit", "Draw"),
         Binding("c,backspace", "clear", "Clear", show=False),
     ]

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.liars_poker.game import LiarsPokerRules, Phase
+from liar_tui.rules.liars_poker.rules import PokerRules, RoundRules
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker
 from liar_tui.store.settings import CardStyle, PocketOrder, Settings
 from liar_tui.table.setup import TableSetup
@@ -98,14 +99,19 @@ def footer_line(app: App[Any]) -> str:
     return screen_text(app).splitlines()[-1]
 
 
-@pytest.mark.parametrize("card_style", [CardStyle.UNICODE, CardStyle.ASCII])
+@pytest.mark.parametrize(
+    ("card_style", "hand_size"),
+    [(CardStyle.UNICODE, 5), (CardStyle.ASCII, 5), (CardStyle.ASCII, 7)],
+)
 async def test_the_footer_keeps_help_at_80x24_in_every_step_of_a_turn(
-    card_style: CardStyle,
+    card_style: CardStyle, hand_size: int
 ) -> None:
     """At 80 columns the discard step's footer lost "f1 Help" past "Discard & draw" and
-    "s Rounds" (ASCII spells keys in words, longer still); the declare step did with chips."""
+    "s Rounds" (ASCII spells keys in words, longer still, and seven cards have seven pick
+    keys); the declare step did with chips."""
     settings = Settings(bot_delay=0, card_style=card_style)
-    setup = TableSetup("liars-poker-cards", LiarsPokerRules(chips=True), TWO_PEOPLE, seed=3)
+    rules = LiarsPokerRules(chips=True, round=RoundRules(poker=PokerRules(hand_size=hand_size)))
+    setup = TableSetup("liars-poker-cards", rules, TWO_PEOPLE, seed=3)
     app = LiarApp(settings=settings, start=setup)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
