@@ -31,7 +31,9 @@ def wait_for_turn_or_show(term: Terminal) -> str:
     raise AssertionError(f"neither a turn nor the show came; the screen was:\n{screen}")
 
 
-def test_only_legal_bids_offered_then_the_show_read_from_the_screen(isolated_dirs: dict[str, Path]) -> None:
+def test_only_legal_bids_offered_then_the_show_read_from_the_screen(
+    isolated_dirs: dict[str, Path],
+) -> None:
     config = isolated_dirs["config"]
     config.mkdir(parents=True)
     (config / "settings.toml").write_text(SETTINGS, encoding="utf-8")

@@ -82,7 +82,8 @@ def test_a_stuck_taker_loses_a_life() -> None:
         lives=(2, 1, 2),
     )
     assert stuck_verdict(stuck, ["Annie", "Bart", "Chrissie"]) == (
-        "Bart loses a life: with the new face-up cards, no hand can beat a queen-high straight flush."
+        "Bart loses a life: with the new face-up cards, "
+        "no hand can beat a queen-high straight flush."
     )
     assert stuck_verdict(stuck, ["Annie", "You", "Chrissie"]).startswith("You lose a life:")
 
