@@ -2,9 +2,10 @@
 ASCII only, at the smallest supported terminal (80x24) and a large one (160x48).
 
 One person sits with three bots, so the first picture is the person's first turn (the bots
-before them play at once, from the table's seed). The 160x48 pictures are the slow half: the
-small ones catch most layout faults. Refresh with ``pytest tests/screens/test_play_screen_looks.py
---snapshot-update`` and look at the SVGs under ``__snapshots__`` before keeping them.
+before them play at once, from the table's seed). The default run takes each game dark at
+80x24; the other looks and the large size are in the slow run. Refresh with ``pytest -m "slow or
+not slow" tests/screens/test_play_screen_looks.py --snapshot-update`` and look at the SVGs under
+``__snapshots__`` before keeping them.
 """
 
 from __future__ import annotations
@@ -37,10 +38,20 @@ LOOKS = {
 }
 SMALL = (80, 24)
 LARGE = (160, 48)
-SIZES = [
-    pytest.param(SMALL, id="80x24"),
-    pytest.param(LARGE, id="160x48", marks=pytest.mark.slow),
+SIZES = {"80x24": SMALL, "160x48": LARGE}
+CASES = [
+    pytest.param(
+        game_id,
+        look,
+        size,
+        id=f"{game_id}-{look}-{size_id}",
+        marks=() if (look, size) == ("dark", SMALL) else pytest.mark.slow,
+    )
+    for game_id in sorted(games.registered())
+    for look in LOOKS
+    for size_id, size in SIZES.items()
 ]
+"""Each game dark at 80x24 in the default run; every other look and size in the slow run."""
 
 
 def table_app(game_id: str, settings: Settings) -> LiarApp:
@@ -69,9 +80,7 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("look", list(LOOKS))
-@pytest.mark.parametrize("game_id", sorted(games.registered()))
+@pytest.mark.parametrize(("game_id", "look", "size"), CASES)
 def test_play_screen(
     snap_compare: SnapCompare, game_id: str, look: str, size: tuple[int, int]
 ) -> None:

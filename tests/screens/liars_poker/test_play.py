@@ -230,6 +230,7 @@ async def test_take_is_refused_with_the_reason_when_nothing_is_higher() -> None:
         assert isinstance(app.screen, ChallengeScreen)
 
 
+@pytest.mark.slow  # test_hot_seat_privacy walks every path in the default run
 async def test_hot_seat_never_shows_a_hand_while_another_person_is_to_act() -> None:
     app = table_app(THREE_PEOPLE, LiarsPokerRules(lives=2), seed=4)
     async with app.run_test(size=SIZE) as pilot:

@@ -101,7 +101,11 @@ def footer_line(app: App[Any]) -> str:
 
 @pytest.mark.parametrize(
     ("card_style", "hand_size"),
-    [(CardStyle.UNICODE, 5), (CardStyle.ASCII, 5), (CardStyle.ASCII, 7)],
+    [
+        pytest.param(CardStyle.UNICODE, 5, marks=pytest.mark.slow),
+        pytest.param(CardStyle.ASCII, 5, marks=pytest.mark.slow),
+        (CardStyle.ASCII, 7),  # the longest footer of the three
+    ],
 )
 async def test_the_footer_keeps_help_at_80x24_in_every_step_of_a_turn(
     card_style: CardStyle, hand_size: int
