@@ -58,6 +58,7 @@ from liar_tui.screens.liars_poker.panels import (
     lives_line,
     rules_phrases,
 )
+from liar_tui.screens.liars_poker.sentences import hand_phrase
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.table_screen import Popup, TableScreen
 from liar_tui.screens.wording import possessive, subject_verb, verb_for
@@ -457,7 +458,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         if stage != self._showing:
             return
         text = Text("You hold ")
-        text.append(rank.describe(), style="bold")
+        text.append(hand_phrase(rank), style="bold")
         text.append(".")
         if drawn:
             text.append(" You drew ")

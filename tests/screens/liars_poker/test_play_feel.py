@@ -27,6 +27,7 @@ from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
 from liar_tui.screens.liars_poker.history import RoundHistoryScreen
 from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
+from liar_tui.screens.liars_poker.sentences import hand_phrase
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.screens.table_screen import TableScreen
 from liar_tui.store.settings import Settings
@@ -320,5 +321,5 @@ async def test_the_hand_is_ranked_off_the_ui_thread(monkeypatch: pytest.MonkeyPa
         await settle(pilot)
         assert threads == [False], "ranked once, in a worker thread"
         holding = app.table.view(opener.seat)
-        described = hand_rank(holding.full_hand, seven.poker).describe()
+        described = hand_phrase(hand_rank(holding.full_hand, seven.poker))
         assert f"You hold {described}." in flat_text(app)
