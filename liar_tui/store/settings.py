@@ -214,7 +214,8 @@ def _usable(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     Each entry is decoded on its own, so one bad value costs only itself. Entries can clash
     (``big_combos`` needs ``decks = 2``): when all the decoded ones together pass the
     checks they are all kept; otherwise they are added one at a time in the file's order,
-    and an entry whose value the checks refuse is named and left at its default.
+    again and again while one refused before now fits (``big_combos`` before ``decks = 2``),
+    and an entry the checks still refuse is named and left at its default.
     """
     entries: list[Entry] = []
     problems: list[str] = []
@@ -237,12 +238,19 @@ def _usable(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     if file_problem(everything) is None:
         return everything, problems
     settings = Settings()
-    for entry in entries:
-        tried = entry(settings)
-        if problem := file_problem(tried):
-            problems.append(problem)
-        else:
-            settings = tried
+    waiting = entries
+    while waiting:
+        refused: list[tuple[Entry, str]] = []
+        for entry in waiting:
+            tried = entry(settings)
+            if problem := file_problem(tried):
+                refused.append((entry, problem))
+            else:
+                settings = tried
+        if len(refused) == len(waiting):  # nothing more fits: what is left is named
+            problems += [problem for _entry, problem in refused]
+            break
+        waiting = [entry for entry, _problem in refused]
     return settings, problems
 
 

@@ -194,6 +194,16 @@ def test_entries_that_need_each_other_are_kept_in_any_order(tmp_path: Path) -> N
     )
 
 
+def test_entries_that_need_each_other_are_kept_beside_a_bad_one(tmp_path: Path) -> None:
+    """A bad name makes the entries go in one at a time: big_combos, refused before decks = 2
+    comes, is tried again once it has."""
+    path = tmp_path / "settings.toml"
+    path.write_text('player_name = ""\n[liar_game]\nbig_combos = true\ndecks = 2\n')
+    settings, problem = load_settings(path)
+    assert settings == Settings().with_rules("liar-game", Rules(decks=2, big_combos=True))
+    assert problem is not None and "player_name" in problem and "big_combos" not in problem
+
+
 def test_of_two_entries_that_clash_the_one_that_breaks_the_rules_is_named(
     tmp_path: Path,
 ) -> None:
