@@ -25,6 +25,7 @@ from liar_tui.store.settings import (
     CardStyle,
     Settings,
     save_settings,
+    save_theme,
     theme_exists,
     whole_file_unused,
 )
@@ -127,9 +128,17 @@ class LiarApp(App[None]):
         yield SystemCommand("Quit", "Leave liar-tui", self.action_quit)
 
     def watch_theme(self, theme: str) -> None:
-        """A theme chosen from the palette is kept for the next start."""
-        if theme != self.settings.theme:
-            self.save_settings(replace(self.settings, theme=theme))
+        """A theme chosen from the palette is kept for the next start (only the file's theme
+        entry is written); one that cannot be saved is said and kept for this run."""
+        if theme == self.settings.theme:
+            return
+        try:
+            save_theme(theme)
+        except (OSError, ValueError) as error:
+            reason = error.strerror if isinstance(error, OSError) else error
+            self.notify(f"Theme not saved: {reason or error}.", severity="error", markup=False)
+            return
+        self.settings = replace(self.settings, theme=theme)
 
     def on_mount(self) -> None:
         if theme_exists(self.settings.theme):

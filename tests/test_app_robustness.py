@@ -51,10 +51,10 @@ async def test_a_theme_that_cannot_be_saved_is_said_and_kept_for_this_run(
 ) -> None:
     from liar_tui import app as app_module
 
-    def full_disk(settings: Settings) -> None:
+    def full_disk(theme: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(app_module, "save_settings", full_disk)
+    monkeypatch.setattr(app_module, "save_theme", full_disk)
     app = LiarApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
@@ -63,5 +63,5 @@ async def test_a_theme_that_cannot_be_saved_is_said_and_kept_for_this_run(
         assert app.theme == "textual-light"
         assert app.settings == Settings()
         assert [n.message for n in app._notifications] == [
-            "Settings not saved: No space left on device."
+            "Theme not saved: No space left on device."
         ]

@@ -3,6 +3,8 @@ applied when the app starts; a name the app does not have is named and the defau
 
 from __future__ import annotations
 
+import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -52,10 +54,28 @@ async def test_a_theme_chosen_from_the_command_palette_is_saved() -> None:
         assert app.theme == "textual-light"
         assert "^p" not in screen_text(app).splitlines()[-1]
     assert app.settings == Settings(player_name="Kim", theme="textual-light")
-    assert load_settings() == (app.settings, None)
+    assert load_settings() == (Settings(theme="textual-light"), None), "only the theme written"
 
 
 @pytest.mark.parametrize("keys", [["s"], ["1"], []], ids=["settings", "setup", "home"])
 def test_snapshot_in_a_light_theme(snap_compare, keys: list[str]) -> None:  # type: ignore[no-untyped-def]
     app = RecordingApp(settings=Settings(theme="textual-light", four_color=True))
     assert snap_compare(app, terminal_size=(80, 24), press=keys)
+
+
+async def test_a_chosen_theme_changes_only_the_files_theme_entry(tmp_path: Path) -> None:
+    """The file keeps what this run could not use (a misspelt key) and what this run does not
+    hold (the saved name, where an online run plays under another)."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('player_name = "Kim"\ncolour = "red"\n', encoding="utf-8")
+    settings, problem = load_settings()
+    app = LiarApp(settings=replace(settings, player_name="Zed"), settings_problem=problem)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert app.settings.theme == "textual-light"
+        assert app.settings_problem == problem, "the file's problem is still said"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data == {"player_name": "Kim", "colour": "red", "theme": "textual-light"}

@@ -308,6 +308,28 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     write_atomically(path, _HEADER + tomli_w.dumps(_without_none(_encoded(settings))))
 
 
+def save_theme(theme: str, path: Path | None = None) -> None:
+    """Write the theme into the file as it stands, changing no other entry.
+
+    Choosing a theme is not saving the settings screen: entries this run could not use stay
+    for their owner to fix, and what only this run holds (an online name) is not written.
+    ``ValueError`` (with a sentence) for a file that is not TOML, which is left as it is.
+    """
+    path = path or paths.settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except UnicodeDecodeError as error:
+        raise ValueError("the settings file is not UTF-8 text") from error
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
+        raise ValueError("the settings file is not valid TOML") from error
+    data["theme"] = theme
+    write_atomically(path, _HEADER + tomli_w.dumps(data))
+
+
 def _encoded(settings: Settings) -> dict[str, Any]:
     """The file's data: the shared settings, then each game's rules in its own table."""
     data = {name: encode(getattr(settings, name), tagged=False) for name in _SHARED}
