@@ -275,9 +275,12 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         self._queue_advance()
 
     def _close_watched(self, screen: Screen[Any]) -> None:
-        """Go on from a popup the watchers did not close themselves."""
+        """Go on from a popup the watchers did not close themselves; one covered for now
+        (help opened over it) goes on once its time has passed again."""
         if self.app.screen is screen:
             screen.dismiss(None)
+        elif screen in self.app.screen_stack:
+            self.set_timer(WATCH_SECONDS, partial(self._close_watched, screen))
 
     def _active_human(self) -> int | None:
         """The first human seat still to act, if any."""

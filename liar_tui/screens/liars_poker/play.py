@@ -210,9 +210,12 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         self._show_waiting()
 
     def _last_person_went_out(self, before: LiarsPokerView | None, update: SeatUpdate) -> bool:
-        """This update took the last life of the last person here, and the bots play on."""
+        """This update took the last life of the last person here, and only bots play on
+        (online, other people still in the game are not bots to be watched or skipped)."""
         after = update.view.lives
         if before is None or any(after[seat] > 0 for seat in self.humans):
+            return False
+        if any(self.setup.seats[seat].is_human for seat, lives in enumerate(after) if lives > 0):
             return False
         went_out = any(before.lives[seat] > 0 for seat in self.humans)
         return went_out and not any(isinstance(event, GameOver) for event in update.events)

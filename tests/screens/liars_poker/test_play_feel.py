@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -323,3 +324,36 @@ async def test_the_hand_is_ranked_off_the_ui_thread(monkeypatch: pytest.MonkeyPa
         holding = app.table.view(opener.seat)
         described = hand_phrase(hand_rank(holding.full_hand, seven.poker))
         assert f"You hold {described}." in flat_text(app)
+
+
+@pytest.mark.parametrize(
+    ("others", "asked"),
+    [((SeatKind.BOT, SeatKind.BOT), True), ((SeatKind.HUMAN, SeatKind.BOT), False)],
+    ids=["only bots play on", "another person plays on (online)"],
+)
+def test_out_of_the_game_is_asked_only_when_only_bots_play_on(
+    others: tuple[SeatKind, SeatKind], asked: bool
+) -> None:
+    """Online, the seats at this keyboard are ours alone: when we go out while another person
+    plays on, nobody is to be skipped past or watched at a bots' pace."""
+    seats = (SeatConfig("You", SeatKind.HUMAN), SeatConfig("Ada", others[0]), SeatConfig("Bea"))
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(), seats, seed=1)
+    screen = SimpleNamespace(humans=(0,), setup=setup)
+    before = SimpleNamespace(lives=(1, 2, 2))
+    update = SimpleNamespace(view=SimpleNamespace(lives=(0, 2, 2)), events=())
+    went_out = LiarsPokerPlayScreen._last_person_went_out
+    assert went_out(screen, before, update) is asked  # type: ignore[arg-type]
+
+
+def test_a_watched_popup_covered_when_its_time_comes_goes_on_later() -> None:
+    """Help opened over a challenge the watchers see: the challenge must not wait for a key
+    for the rest of the game, so its time starts again."""
+    challenge, help_screen = object(), object()
+    timers: list[float] = []
+    screen = SimpleNamespace(
+        app=SimpleNamespace(screen=help_screen, screen_stack=[challenge, help_screen]),
+        set_timer=lambda seconds, callback: timers.append(seconds),
+        _close_watched=lambda popup: None,
+    )
+    TableScreen._close_watched(screen, challenge)  # type: ignore[arg-type]
+    assert timers == [table_screen.WATCH_SECONDS]
