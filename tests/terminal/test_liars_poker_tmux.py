@@ -35,7 +35,7 @@ def test_a_round_by_keys_ends_in_a_challenge_read_on_screen(
         term.press("t")
         term.wait_for("pick cards to discard")
         term.press("1", "Enter")
-        term.wait_for("You drew")
+        term.wait_for("hand: declare it")  # the hand drawn to, whatever the line wraps
         term.press("2", " ", "p", "a", "i", "r", "Enter")
         term.wait_for("Pass the keyboard to Player 1.")
         term.press("Enter")
