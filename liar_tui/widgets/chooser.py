@@ -119,6 +119,9 @@ class Chooser(Widget, Generic[ChoiceValue], can_focus=True):
         self._choices = list(choices)
         self._value = value
         self._index_of(value)  # refuses a value that is not a choice
+        self._open_when_pressed = False
+        """The list was open when the mouse went down on the box: that press moved focus off
+        the list, which closed it, and the click that follows must not open it again."""
         if tooltip:
             self.tooltip = tooltip
 
@@ -191,13 +194,18 @@ class Chooser(Widget, Generic[ChoiceValue], can_focus=True):
         choice_list.highlighted = self._index_of(self._value)
         choice_list.focus(scroll_visible=False)
 
+    async def _on_mouse_down(self, event: events.MouseDown) -> None:
+        await super()._on_mouse_down(event)
+        self._open_when_pressed = self.is_open
+
     async def _on_click(self, event: events.Click) -> None:
         event.stop()
         if event.widget is not self:
             return  # a click in the list, which chooses by itself
+        was_open, self._open_when_pressed = self._open_when_pressed, False
         if self.is_open:
             self._close(None)
-        else:
+        elif not was_open:
             await self.action_open()
 
     @on(ChoiceList.Closed)

@@ -77,3 +77,18 @@ async def test_keys_typed_while_the_list_is_first_built_move_and_choose_in_it() 
         await pilot.pause()
         assert app.query_one(Chooser).value == "blue"
         assert not app.query_one(Chooser).is_open
+
+
+async def test_a_second_click_on_the_box_closes_its_list() -> None:
+    """The press moves focus off the open list, which closes it; the click that follows must
+    not open it again."""
+    app = ChooserApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        chooser = app.query_one(Chooser)
+        await pilot.click(Chooser)
+        await pilot.pause()
+        assert chooser.is_open
+        await pilot.click(Chooser)
+        await pilot.pause()
+        assert not chooser.is_open
+        assert app.focused is chooser
