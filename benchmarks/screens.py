@@ -17,7 +17,7 @@ and times each key from the press to the next frame painted. Screens are opened 
 (one of each, then again), so that the machine's noise falls on all of them alike; the
 ratio against the one-label screen is the figure that travels between machines.
 
-    .venv/bin/python benchmarks/screens.py [--runs 10] [--keys 30]
+    .venv/bin/python benchmarks/screens.py [--runs 10] [--keys 30] [--only TEXT]
 
 Targets (issue 13): every screen opens in a median <= 100 ms and a p99 <= 250 ms; every
 key repaints in <= 50 ms. p99 is the nearest rank, so with fewer than 100 runs it is the
@@ -224,13 +224,20 @@ def table_setups() -> dict[str, Any]:
     return setups
 
 
-async def measure(runs: int, keys: int) -> tuple[dict[str, Timings], dict[str, Timings]]:
+def chosen(names: dict[str, Any], only: Sequence[str]) -> dict[str, Any]:
+    """The entries whose name contains one of ``only`` (all of them when it is empty)."""
+    return {name: v for name, v in names.items() if not only or any(o in name for o in only)}
+
+
+async def measure(
+    runs: int, keys: int, only: Sequence[str] = ()
+) -> tuple[dict[str, Timings], dict[str, Timings]]:
     from liar_tui.app import LiarApp
     from liar_tui.store.settings import Settings
 
     app = LiarApp(settings=Settings(bot_delay=0))
-    screens = screens_to_open()
-    setups = table_setups()
+    screens = {BASELINE: OneLabel, **chosen(screens_to_open(), only)}
+    setups = {g: s for g, s in table_setups().items() if chosen({f"play: {g}": s}, only)}
     opened = {name: Timings() for name in [*screens, *(f"play: {g}" for g in setups)]}
     pressed: dict[str, Timings] = {}
     async with app.run_test(size=SIZE) as pilot:
@@ -300,11 +307,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="openings of each screen")
     parser.add_argument("--keys", type=int, default=30, help="key presses at each table")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="time only the screens whose name contains TEXT (repeatable; the baseline is kept)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as home:
         os.environ["LIAR_TUI_CONFIG_DIR"] = str(Path(home) / "config")
         os.environ["LIAR_TUI_DATA_DIR"] = str(Path(home) / "data")
-        opened, pressed = asyncio.run(measure(args.runs, args.keys))
+        opened, pressed = asyncio.run(measure(args.runs, args.keys, args.only))
     report(opened, pressed, args.runs, args.keys)
 
 
