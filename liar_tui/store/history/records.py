@@ -1,0 +1,341 @@
+"""A finished game as history keeps it, and the queries the history screens ask.
+
+A game's setup and log are stored as JSON in the project's own codec (as the saved table
+keeps them), so a record replays through the same rules; the seats' results go into a table
+of their own so that history can be filtered by opponent and counted per bot level.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import Enum
+from types import GenericAlias
+from typing import TYPE_CHECKING, Any
+
+from liar_tui import __version__, games
+from liar_tui.table.codec import DecodeError, decode, encode
+from liar_tui.table.seats import BotLevel, SeatKind
+from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import SeatUpdate
+
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Sequence
+
+
+class Visibility(Enum):
+    """How much of a game its record may show (issue 14, point 2)."""
+
+    COMPLETE = "complete"
+    """Everything: a local game's setup with its seed and every action (against bots, or the
+    games a table host hosts)."""
+    SEAT = "seat"
+    """Only what the recording seat saw, and what became public: the updates it was sent.
+    An online client's record is built from these, never from the host's full log."""
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat at the end of a game."""
+
+    name: str
+    kind: SeatKind
+    level: BotLevel | None
+    """The bot's level; None for a person."""
+    place: int
+    """1 for the winner; seats that tie share a place."""
+    won: bool
+    score: float
+    """The game's own final number for the seat: points, money or lives, as its plugin says."""
+
+    def __post_init__(self) -> None:
+        if (self.kind is SeatKind.BOT) != (self.level is not None):
+            raise ValueError("a bot's result has a level, and a person's has none")
+        if self.place < 1:
+            raise ValueError(f"places start at 1, not {self.place}")
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """Everything a finished game leaves in history."""
+
+    setup: TableSetup
+    seed: int | None
+    """The game's seed where it is known; None where it is not (an online client is never
+    told it), and then ``setup.seed`` is not the game's."""
+    seats: tuple[SeatResult, ...]
+    """In the order of ``setup.seats``."""
+    started_at: datetime
+    ended_at: datetime
+    duration: timedelta
+    """Time at the table, which is less than from start to end for a game saved and resumed."""
+    recording_seat: int | None
+    """The seat whose history this is; None when it is nobody's (a table host's record)."""
+    visibility: Visibility
+    actions: tuple[Any, ...] = ()
+    """Every action, in order: the log of a complete record (empty for a seat's own)."""
+    seat_updates: tuple[SeatUpdate, ...] = ()
+    """What the recording seat was sent, in order: the log of a seat's own record."""
+    app_version: str = __version__
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != len(self.setup.seats):
+            raise ValueError("a finished game has one result for each seat of its setup")
+        if self.started_at.tzinfo is None or self.ended_at.tzinfo is None:
+            raise ValueError("a finished game's times must say their time zone")
+        if self.recording_seat is not None and not 0 <= self.recording_seat < len(self.seats):
+            raise ValueError(f"there is no seat {self.recording_seat} to record the game")
+        if self.visibility is Visibility.COMPLETE and self.seat_updates:
+            raise ValueError("a complete record keeps the actions, not one seat's updates")
+        if self.visibility is Visibility.SEAT and (self.actions or self.recording_seat is None):
+            raise ValueError("a seat's own record keeps that seat's updates, not the actions")
+
+    @property
+    def game(self) -> str:
+        return self.setup.game
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as loaded from history, whole."""
+
+    id: int
+    finished: FinishedGame
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as the history list shows it: who played and how it ended, without its log."""
+
+    id: int
+    game: str
+    started_at: datetime
+    ended_at: datetime
+    duration: timedelta
+    recording_seat: int | None
+    visibility: Visibility
+    seats: tuple[SeatResult, ...]
+
+    @property
+    def opponents(self) -> tuple[SeatResult, ...]:
+        """Every seat but the recording one."""
+        return tuple(
+            seat for number, seat in enumerate(self.seats) if number != self.recording_seat
+        )
+
+
+@dataclass(frozen=True)
+class HistoryFilter:
+    """Which games a list shows: all of them unless narrowed."""
+
+    game: str | None = None
+    """A game's id (``liar-game``)."""
+    opponent_name: str | None = None
+    """Games in which another seat bore this name."""
+    opponent_level: BotLevel | None = None
+    """Games against at least one bot of this level."""
+
+
+class RecordProblem(ValueError):
+    """A stored record that cannot be read back; the message is one sentence."""
+
+
+# ----------------------------------------------------------------------------- writing
+
+_INSERT_GAME = """
+    INSERT INTO games (game, started_at, ended_at, duration_us, app_version, recording_seat,
+                       visibility, seed, setup, log)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+_INSERT_SEAT = "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+def insert_game(connection: sqlite3.Connection, finished: FinishedGame) -> int:
+    """Store ``finished`` within the caller's transaction; its new id."""
+    log = finished.actions if finished.visibility is Visibility.COMPLETE else finished.seat_updates
+    cursor = connection.execute(
+        _INSERT_GAME,
+        (
+            finished.game,
+            _timestamp(finished.started_at),
+            _timestamp(finished.ended_at),
+            finished.duration // timedelta(microseconds=1),
+            finished.app_version,
+            finished.recording_seat,
+            finished.visibility.value,
+            finished.seed,
+            _json(encode(finished.setup)),
+            _json(encode(log)),
+        ),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None, "an INSERT always sets the row id"
+    connection.executemany(
+        _INSERT_SEAT,
+        [
+            (
+                game_id,
+                number,
+                seat.name,
+                seat.kind.value,
+                seat.level.value if seat.level else None,
+                seat.place,
+                seat.won,
+                seat.score,
+            )
+            for number, seat in enumerate(finished.seats)
+        ],
+    )
+    return game_id
+
+
+def _timestamp(moment: datetime) -> str:
+    """ISO 8601 in UTC to the microsecond: one width for all, so text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+# ----------------------------------------------------------------------------- reading
+
+_SUMMARY_COLUMNS = "id, game, started_at, ended_at, duration_us, recording_seat, visibility"
+
+
+def list_games(
+    connection: sqlite3.Connection, where: HistoryFilter, limit: int, offset: int
+) -> list[GameSummary]:
+    """A page of the games ``where`` picks, newest first."""
+    rows = connection.execute(*_list_query(where, limit, offset)).fetchall()
+    seats = _seats_of(connection, [row[0] for row in rows])
+    return [_summary(row, seats.get(row[0], ())) for row in rows]
+
+
+def _list_query(where: HistoryFilter, limit: int, offset: int) -> tuple[str, tuple[object, ...]]:
+    conditions, parameters = _conditions(where)
+    return (
+        f"SELECT {_SUMMARY_COLUMNS} FROM games AS g {conditions} "
+        "ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
+        (*parameters, limit, offset),
+    )
+
+
+def count_games(connection: sqlite3.Connection, where: HistoryFilter) -> int:
+    """How many games ``where`` picks: the length of the list being paged through."""
+    conditions, parameters = _conditions(where)
+    count: int = connection.execute(
+        f"SELECT count(*) FROM games AS g {conditions}", parameters
+    ).fetchone()[0]
+    return count
+
+
+def list_query_plan(connection: sqlite3.Connection, where: HistoryFilter) -> list[str]:
+    """How SQLite runs :func:`list_games` for ``where``, a line a step: for checking that the
+    list reads an index in order and never sorts the whole history."""
+    query, parameters = _list_query(where, limit=50, offset=0)
+    rows = connection.execute(f"EXPLAIN QUERY PLAN {query}", parameters).fetchall()
+    return [str(row[-1]) for row in rows]
+
+
+def _conditions(where: HistoryFilter) -> tuple[str, tuple[object, ...]]:
+    """The WHERE clause for ``where``, with only the conditions it sets, so that SQLite can
+    pick the index that fits (``game = ?`` reads the per-game index in order)."""
+    clauses: list[str] = []
+    parameters: list[object] = []
+    if where.game is not None:
+        clauses.append("g.game = ?")
+        parameters.append(where.game)
+    opponent = (
+        "EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id"
+        " AND s.seat IS NOT g.recording_seat AND {})"
+    )
+    if where.opponent_name is not None:
+        clauses.append(opponent.format("s.name = ?"))
+        parameters.append(where.opponent_name)
+    if where.opponent_level is not None:
+        clauses.append(opponent.format("s.kind = 'bot' AND s.level = ?"))
+        parameters.append(where.opponent_level.value)
+    return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(parameters)
+
+
+def _seats_of(
+    connection: sqlite3.Connection, game_ids: Sequence[int]
+) -> dict[int, tuple[SeatResult, ...]]:
+    if not game_ids:
+        return {}
+    marks = ", ".join("?" * len(game_ids))
+    found: dict[int, list[SeatResult]] = {}
+    for game_id, *seat in connection.execute(
+        f"SELECT game_id, name, kind, level, place, won, score FROM seats "
+        f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+        tuple(game_ids),
+    ):
+        found.setdefault(game_id, []).append(_seat_result(seat))
+    return {game_id: tuple(seats) for game_id, seats in found.items()}
+
+
+def _seat_result(row: Sequence[Any]) -> SeatResult:
+    name, kind, level, place, won, score = row
+    return SeatResult(
+        name, SeatKind(kind), BotLevel(level) if level else None, place, bool(won), score
+    )
+
+
+def _summary(row: Sequence[Any], seats: tuple[SeatResult, ...]) -> GameSummary:
+    game_id, game, started_at, ended_at, duration_us, recording_seat, visibility = row
+    return GameSummary(
+        game_id,
+        game,
+        datetime.fromisoformat(started_at),
+        datetime.fromisoformat(ended_at),
+        timedelta(microseconds=duration_us),
+        recording_seat,
+        Visibility(visibility),
+        seats,
+    )
+
+
+def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None:
+    """The game stored as ``game_id``, whole; None when there is none.
+
+    Raises :class:`RecordProblem` for a record of a game this liar-tui does not know, or
+    whose setup or log no longer decodes.
+    """
+    row = connection.execute(
+        f"SELECT {_SUMMARY_COLUMNS}, app_version, seed, setup, log FROM games WHERE id = ?",
+        (game_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    summary = _summary(row[:7], _seats_of(connection, [game_id]).get(game_id, ()))
+    app_version, seed, setup_json, log_json = row[7:]
+    plugin = games.registered().get(summary.game)
+    if plugin is None:
+        raise RecordProblem(f"Game {game_id} of history is of a game this liar-tui does not know.")
+    try:
+        setup = decode(json.loads(setup_json), TableSetup)
+        if summary.visibility is Visibility.COMPLETE:
+            actions = decode(json.loads(log_json), GenericAlias(tuple, (plugin.action_type, ...)))
+            updates: tuple[SeatUpdate, ...] = ()
+        else:
+            actions = ()
+            updates = decode(json.loads(log_json), tuple[SeatUpdate, ...])
+    except (DecodeError, ValueError) as error:
+        raise RecordProblem(f"Game {game_id} of history cannot be read: {error}.") from None
+    finished = FinishedGame(
+        setup=setup,
+        seed=seed,
+        seats=summary.seats,
+        started_at=summary.started_at,
+        ended_at=summary.ended_at,
+        duration=summary.duration,
+        recording_seat=summary.recording_seat,
+        visibility=summary.visibility,
+        actions=actions,
+        seat_updates=updates,
+        app_version=app_version,
+    )
+    return GameRecord(game_id, finished)

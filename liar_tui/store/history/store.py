@@ -1,0 +1,168 @@
+"""The history of finished games, as the app, the table host and the screens use it.
+
+Nothing is opened until the first call that needs the file: constructing a store costs
+nothing, so the app can make one on the way to the home screen without slowing its first
+frame. Recording never raises for a fault of the file or the disk: it answers
+:class:`NotRecorded` with the sentence to show, and the game goes on.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from liar_tui.store.history import records
+from liar_tui.store.history.database import (
+    BadFile,
+    HistoryError,
+    damage_problem,
+    history_path,
+    is_damage,
+    open_history,
+    start_again,
+    transaction,
+    unusable,
+)
+from liar_tui.store.history.records import (
+    FinishedGame,
+    GameRecord,
+    GameSummary,
+    HistoryFilter,
+    RecordProblem,
+)
+
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable
+
+Result = TypeVar("Result")
+
+PAGE_SIZE = 50
+
+
+@dataclass(frozen=True)
+class Recorded:
+    game_id: int
+
+
+@dataclass(frozen=True)
+class NotRecorded:
+    reason: str
+    """One sentence for a notice: ``History is not being recorded: ... (the disk is full).``"""
+
+
+RecordResult = Recorded | NotRecorded
+
+
+class HistoryStore:
+    """The history file at ``path`` (the user's data folder unless given).
+
+    One connection is kept open once made and shared by the threads that call in, one at a
+    time: recording may run in a worker while a screen reads.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else history_path()
+        self._lock = threading.Lock()
+        self._connection: sqlite3.Connection | None = None
+        self._notices: list[str] = []
+
+    # ------------------------------------------------------------------------- writing
+
+    def record(self, finished: FinishedGame) -> RecordResult:
+        """Store a finished game in one transaction.
+
+        A damaged file found on the way is moved aside (see :meth:`take_notices`) and the
+        game recorded in a new one; a file or disk that cannot be written gives
+        :class:`NotRecorded`, and the next call tries again.
+        """
+        with self._lock:
+            try:
+                return Recorded(self._run(lambda connection: _insert(connection, finished)))
+            except HistoryError as error:
+                return NotRecorded(str(error))
+
+    # ------------------------------------------------------------------------- reading
+
+    def list_games(
+        self, where: HistoryFilter | None = None, *, limit: int = PAGE_SIZE, offset: int = 0
+    ) -> list[GameSummary]:
+        """A page of the games ``where`` picks (all unless given), newest first.
+
+        Raises :class:`HistoryError` when the history cannot be read.
+        """
+        chosen = where or HistoryFilter()
+        with self._lock:
+            return self._run(
+                lambda connection: records.list_games(connection, chosen, limit, offset)
+            )
+
+    def count_games(self, where: HistoryFilter | None = None) -> int:
+        """How many games ``where`` picks; raises :class:`HistoryError` as :meth:`list_games`."""
+        chosen = where or HistoryFilter()
+        with self._lock:
+            return self._run(lambda connection: records.count_games(connection, chosen))
+
+    def load_game(self, game_id: int) -> GameRecord | None:
+        """One game whole, log and all; None when there is no such game.
+
+        Raises :class:`HistoryError` when the history cannot be read or the record no longer
+        decodes (a game whose plugin is gone).
+        """
+        with self._lock:
+            try:
+                return self._run(lambda connection: records.load_game(connection, game_id))
+            except RecordProblem as problem:
+                raise HistoryError(str(problem)) from None
+
+    # ------------------------------------------------------------------------- the file
+
+    def take_notices(self) -> tuple[str, ...]:
+        """What happened to the file that the player should be told, once each: a damaged,
+        foreign or newer file moved aside and a new one started."""
+        with self._lock:
+            notices, self._notices = tuple(self._notices), []
+        return notices
+
+    def close(self) -> None:
+        """Close the file; the next call opens it again."""
+        with self._lock:
+            self._close()
+
+    def _run(self, work: Callable[[sqlite3.Connection], Result]) -> Result:
+        """``work`` on the open file; a file found damaged is moved aside and ``work`` run
+        once more on a new one. Any other fault of SQLite becomes :class:`HistoryError` and
+        drops the connection, so that the next call opens the file afresh."""
+        import sqlite3
+
+        for attempt in range(2):
+            connection = self._open()
+            try:
+                return work(connection)
+            except sqlite3.Error as error:
+                self._close()
+                if attempt or not is_damage(error):
+                    raise HistoryError(unusable(self.path, error)) from None
+                self._notices.append(
+                    start_again(self.path, BadFile("damaged", damage_problem(error)))
+                )
+        raise AssertionError("the second attempt returns or raises")
+
+    def _open(self) -> sqlite3.Connection:
+        if self._connection is None:
+            self._connection, notice = open_history(self.path)
+            if notice:
+                self._notices.append(notice)
+        return self._connection
+
+    def _close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+def _insert(connection: sqlite3.Connection, finished: FinishedGame) -> int:
+    with transaction(connection):
+        return records.insert_game(connection, finished)

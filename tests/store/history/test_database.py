@@ -1,0 +1,75 @@
+"""Opening the history file: where it is, its mode, its pragmas, and that nothing opens it early."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from liar_tui.store.history import HistoryStore, Recorded, history_path
+from liar_tui.store.history.database import BUSY_TIMEOUT_SECONDS, open_history
+
+from .builders import finished_game
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_file_is_in_the_data_folder_unless_a_folder_is_given(
+    isolated_dirs: dict[str, Path], tmp_path: Path
+) -> None:
+    assert history_path() == isolated_dirs["data"] / "history.sqlite3"
+    assert history_path(tmp_path / "host") == tmp_path / "host" / "history.sqlite3"
+
+
+def test_the_file_and_its_companions_are_for_its_owner_only(
+    store: HistoryStore, path: Path
+) -> None:
+    assert isinstance(store.record(finished_game()), Recorded)
+    companions = [Path(f"{path}{suffix}") for suffix in ("-wal", "-shm")]
+    assert all(companion.exists() for companion in companions)
+    assert [mode(file) for file in (path, *companions)] == [0o600, 0o600, 0o600]
+
+
+def test_a_file_others_could_read_is_made_private(store: HistoryStore, path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    path.touch(mode=0o644)
+    os.chmod(path, 0o644)
+    store.count_games()
+    assert mode(path) == 0o600
+
+
+def test_the_connection_is_in_wal_mode_with_foreign_keys_and_a_busy_timeout(path: Path) -> None:
+    connection, notice = open_history(path)
+    settings = {
+        name: connection.execute(f"PRAGMA {name}").fetchone()[0]
+        for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
+    }
+    connection.close()
+    assert notice is None
+    assert settings == {
+        "journal_mode": "wal",
+        "foreign_keys": 1,
+        "busy_timeout": int(BUSY_TIMEOUT_SECONDS * 1000),
+        "synchronous": 1,  # NORMAL
+    }
+
+
+def test_a_store_opens_nothing_until_it_is_first_used(store: HistoryStore, path: Path) -> None:
+    assert not path.parent.exists()
+    store.take_notices()
+    assert not path.parent.exists()
+    store.count_games()
+    assert path.exists()
+
+
+def test_importing_the_store_leaves_sqlite_unimported() -> None:
+    """``sqlite3`` costs milliseconds to import, and the app's first frame needs no history."""
+    probe = "import sys, liar_tui.store.history; print('sqlite3' in sys.modules)"
+    answer = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert answer.stdout.strip() == "False"

@@ -1,0 +1,122 @@
+"""The schema's steps: each one tested, and every past version's file opened and migrated."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from liar_tui.store.history import HistoryStore, NotRecorded, Recorded, migrations
+from liar_tui.store.history.database import transaction
+from liar_tui.store.history.migrations import APPLICATION_ID, LATEST_VERSION, MIGRATIONS, Migration
+
+from .builders import build_fixture, finished_game, fixture_versions
+
+
+def schema(connection: sqlite3.Connection) -> dict[str, str]:
+    """Every table and index by name, its SQL with the spacing evened out."""
+    rows = connection.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL")
+    return {
+        name: re.sub(r"\s+", " ", sql).replace("( ", "(").replace(" )", ")") for name, sql in rows
+    }
+
+
+def pragma(path: Path, name: str) -> int:
+    connection = sqlite3.connect(path)
+    try:
+        value: int = connection.execute(f"PRAGMA {name}").fetchone()[0]
+        return value
+    finally:
+        connection.close()
+
+
+def test_the_steps_run_from_version_1_to_the_latest_without_a_gap() -> None:
+    assert [step.version for step in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
+
+
+def test_there_is_a_fixture_of_every_version() -> None:
+    assert fixture_versions() == list(range(1, LATEST_VERSION + 1))
+
+
+@pytest.mark.parametrize("step", MIGRATIONS, ids=lambda step: f"step {step.version}")
+def test_each_step_leads_from_the_version_before_to_its_own(
+    step: Migration, tmp_path: Path
+) -> None:
+    """A step run on the fixture of the version before it (an empty file before step 1) gives
+    exactly the tables and indexes of its own version's fixture."""
+    before = tmp_path / "before.sqlite3"
+    if step.version > 1:
+        build_fixture(step.version - 1, before)
+    expected = tmp_path / "expected.sqlite3"
+    build_fixture(step.version, expected)
+    connection = sqlite3.connect(before, isolation_level=None)
+    with transaction(connection):
+        step.apply(connection)
+    reached = schema(connection)
+    connection.close()
+    want = sqlite3.connect(expected)
+    assert reached == schema(want)
+    want.close()
+    assert pragma(before, "application_id") == APPLICATION_ID
+
+
+def test_step_1_keeps_games_and_their_seats_apart(tmp_path: Path) -> None:
+    connection = sqlite3.connect(tmp_path / "new.sqlite3", isolation_level=None)
+    with transaction(connection):
+        MIGRATIONS[0].apply(connection)
+    tables = schema(connection)
+    connection.close()
+    assert {"games", "seats", "games_newest_first", "games_of_a_game_newest_first"} <= set(tables)
+    assert "REFERENCES games (id) ON DELETE CASCADE" in tables["seats"]
+
+
+@pytest.mark.parametrize("version", fixture_versions())
+def test_a_file_of_every_version_opens_at_the_latest_with_its_games(
+    version: int, path: Path
+) -> None:
+    path.parent.mkdir(parents=True)
+    build_fixture(version, path)
+    store = HistoryStore(path)
+    listed = store.list_games()
+    loaded = [store.load_game(summary.id) for summary in listed]
+    store.close()
+    assert [summary.game for summary in listed] == ["liars-poker-bills", "liar-game", "liar-game"]
+    assert all(
+        record is not None and record.id == summary.id
+        for record, summary in zip(loaded, listed, strict=True)
+    )
+    assert pragma(path, "user_version") == LATEST_VERSION
+
+
+def test_a_step_that_fails_leaves_an_older_file_as_it_was(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening migrates in one transaction: a later step failing undoes the earlier ones."""
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    broken = (
+        Migration(2, "a table", ("CREATE TABLE extra (x)",)),
+        Migration(3, "a failure", ("SELECT no_such_function()",)),
+    )
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, *broken))
+    monkeypatch.setattr(migrations, "LATEST_VERSION", 3)
+    store = HistoryStore(path)
+    answer = store.record(finished_game())
+    store.close()
+    assert isinstance(answer, NotRecorded)
+    connection = sqlite3.connect(path)
+    assert "extra" not in schema(connection)
+    assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 3
+    connection.close()
+    assert pragma(path, "user_version") == 1
+
+
+def test_a_file_at_the_latest_version_is_not_migrated_again(path: Path) -> None:
+    first = HistoryStore(path)
+    assert isinstance(first.record(finished_game()), Recorded)
+    first.close()
+    second = HistoryStore(path)
+    assert second.count_games() == 1
+    second.close()
