@@ -1,0 +1,181 @@
+"""Recording finished games and reading them back: whole, listed newest first, filtered, paged."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from liar_tui.store.history import (
+    FinishedGame,
+    HistoryError,
+    HistoryFilter,
+    HistoryStore,
+    Recorded,
+    SeatResult,
+    Visibility,
+)
+from liar_tui.store.history.database import open_history
+from liar_tui.store.history.records import list_query_plan
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+
+from .builders import SETUP, finished_game, played, results, seat_view_game
+
+NORMAL_BOTS = (
+    SeatConfig("You", SeatKind.HUMAN),
+    SeatConfig("Cy", SeatKind.BOT, BotLevel.NORMAL),
+    SeatConfig("Dee", SeatKind.BOT, BotLevel.NORMAL),
+)
+
+
+def recorded(store: HistoryStore, finished: FinishedGame) -> int:
+    answer = store.record(finished)
+    assert isinstance(answer, Recorded)
+    return answer.game_id
+
+
+def test_a_complete_record_loads_equal_to_what_was_recorded(store: HistoryStore) -> None:
+    actions, _ = played(12)
+    finished = finished_game(actions=actions)
+    record = store.load_game(recorded(store, finished))
+    assert record is not None
+    assert record.finished == finished
+
+
+def test_a_seats_own_record_keeps_its_updates_and_an_unknown_seed(store: HistoryStore) -> None:
+    finished = seat_view_game()
+    record = store.load_game(recorded(store, finished))
+    assert record is not None
+    assert record.finished == finished
+    assert record.finished.seed is None
+    assert record.finished.visibility is Visibility.SEAT
+
+
+def test_a_game_that_is_not_there_loads_as_none(store: HistoryStore) -> None:
+    recorded(store, finished_game())
+    assert store.load_game(99) is None
+
+
+def test_games_are_listed_newest_first_with_their_results(store: HistoryStore) -> None:
+    ids = [recorded(store, finished_game(minute=minute)) for minute in (5, 30, 10)]
+    listed = store.list_games()
+    assert [summary.id for summary in listed] == [ids[1], ids[2], ids[0]]
+    assert listed[0].seats == results(SETUP)
+    assert listed[0].duration == timedelta(minutes=9, seconds=30, microseconds=123)
+    assert [seat.name for seat in listed[0].opponents] == ["Ada", "Bea"]
+
+
+def test_the_list_filters_by_game(store: HistoryStore) -> None:
+    bills = recorded(store, finished_game(game="liars-poker-bills", minute=1))
+    recorded(store, finished_game(minute=2))
+    cards = recorded(store, finished_game(game="liars-poker-cards", minute=3))
+    assert [s.id for s in store.list_games(HistoryFilter(game="liars-poker-bills"))] == [bills]
+    assert [s.id for s in store.list_games(HistoryFilter(game="liars-poker-cards"))] == [cards]
+    assert store.count_games(HistoryFilter(game="liar-game")) == 1
+
+
+def test_the_list_filters_by_an_opponents_name_but_not_the_players_own(
+    store: HistoryStore,
+) -> None:
+    against_ada = recorded(store, finished_game(minute=1))
+    recorded(store, finished_game(seats=NORMAL_BOTS, minute=2))
+    assert [s.id for s in store.list_games(HistoryFilter(opponent_name="Ada"))] == [against_ada]
+    assert store.list_games(HistoryFilter(opponent_name="You")) == []
+
+
+def test_the_list_filters_by_an_opponents_level(store: HistoryStore) -> None:
+    hard_and_easy = recorded(store, finished_game(minute=1))
+    normal = recorded(store, finished_game(seats=NORMAL_BOTS, minute=2))
+    by_level = {
+        level: [s.id for s in store.list_games(HistoryFilter(opponent_level=level))]
+        for level in BotLevel
+    }
+    assert by_level == {
+        BotLevel.EASY: [hard_and_easy],
+        BotLevel.NORMAL: [normal],
+        BotLevel.HARD: [hard_and_easy],
+    }
+
+
+def test_filters_combine(store: HistoryStore) -> None:
+    recorded(store, finished_game(minute=1))
+    wanted = recorded(store, finished_game(game="liars-poker-cards", minute=2))
+    recorded(store, finished_game(game="liars-poker-cards", seats=NORMAL_BOTS, minute=3))
+    chosen = HistoryFilter(game="liars-poker-cards", opponent_level=BotLevel.HARD)
+    assert [s.id for s in store.list_games(chosen)] == [wanted]
+
+
+def test_pages_follow_one_another_without_a_gap_or_a_repeat(store: HistoryStore) -> None:
+    ids = [recorded(store, finished_game(minute=minute)) for minute in range(7)]
+    pages = [store.list_games(limit=3, offset=offset) for offset in (0, 3, 6, 9)]
+    assert [[s.id for s in page] for page in pages] == [
+        ids[6:3:-1],
+        ids[3:0:-1],
+        ids[0:1],
+        [],
+    ]
+    assert store.count_games() == 7
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        HistoryFilter(),
+        HistoryFilter(game="liar-game"),
+        HistoryFilter(opponent_level=BotLevel.HARD),
+        HistoryFilter(game="liar-game", opponent_name="Ada"),
+    ],
+    ids=["all", "game", "level", "game and name"],
+)
+def test_the_list_reads_an_index_in_order_and_never_sorts(where: HistoryFilter, path: Path) -> None:
+    connection, _ = open_history(path)
+    plan = list_query_plan(connection, where)
+    connection.close()
+    assert any("INDEX games_" in step for step in plan), plan
+    assert not any("TEMP B-TREE" in step for step in plan), plan
+
+
+def test_a_record_of_a_game_no_longer_installed_is_refused_with_a_sentence(
+    store: HistoryStore, path: Path
+) -> None:
+    game_id = recorded(store, finished_game())
+    store.close()
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE games SET game = 'chess' WHERE id = ?", (game_id,))
+    connection.commit()
+    connection.close()
+    with pytest.raises(HistoryError, match=r"^Game 1 of history is of a game .* not know\.$"):
+        store.load_game(game_id)
+
+
+def test_seats_go_with_their_game(store: HistoryStore, path: Path) -> None:
+    """The seats table refers to its game: deleting a game (as a later "forget" would) takes
+    its seats along."""
+    game_id = recorded(store, finished_game())
+    connection, _ = open_history(path)
+    connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    left = connection.execute("SELECT count(*) FROM seats").fetchone()[0]
+    connection.close()
+    assert left == 0
+
+
+def test_a_result_for_each_seat_is_required() -> None:
+    finished = finished_game()
+    with pytest.raises(ValueError, match="one result for each seat"):
+        FinishedGame(
+            finished.setup,
+            finished.seed,
+            finished.seats[:2],
+            finished.started_at,
+            finished.ended_at,
+            finished.duration,
+            0,
+            Visibility.COMPLETE,
+        )
+
+
+def test_a_person_has_no_bot_level() -> None:
+    with pytest.raises(ValueError, match="a person's has none"):
+        SeatResult("You", SeatKind.HUMAN, BotLevel.HARD, 1, True, 3.0)
