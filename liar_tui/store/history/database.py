@@ -125,9 +125,9 @@ def _create_private(path: Path) -> None:
         finally:
             os.close(descriptor)
     except OSError as error:
+        why = "its folder is a file" if isinstance(error, FileExistsError) else os_reason(error)
         raise HistoryError(
-            f"History is not being recorded: {shown_path(path)} cannot be written "
-            f"({os_reason(error)})."
+            f"History is not being recorded: {shown_path(path)} cannot be written ({why})."
         ) from None
 
 
@@ -216,7 +216,14 @@ def is_damage(error: sqlite3.Error) -> bool:
 
 
 def damage_problem(error: sqlite3.Error) -> str:
-    return f"is damaged ({lowered(str(error))})"
+    return f"is damaged ({_clause(str(error))})"
+
+
+def _clause(message: str) -> str:
+    """SQLite's message made fit to follow an opening bracket: lowered, unless it starts with
+    a word in capitals (``NOT NULL constraint failed``)."""
+    first = message.split(" ", 1)[0]
+    return message if first.isupper() and len(first) > 1 else lowered(message)
 
 
 _REASONS = {
@@ -248,7 +255,7 @@ def _code(error: sqlite3.Error) -> str | None:
 
 def reason(error: sqlite3.Error) -> str:
     """Why SQLite refused, as the end of a sentence: ``the disk is full``."""
-    return _REASONS.get(_code(error) or "", lowered(str(error)))
+    return _REASONS.get(_code(error) or "", _clause(str(error)))
 
 
 def unusable(path: Path, error: sqlite3.Error) -> str:
