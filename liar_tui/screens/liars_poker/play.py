@@ -133,7 +133,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                     yield Static(id="declaration-line")
                     yield Static(id="communal-line")
                     yield Static(id="rules-line")
-                with VerticalScroll(id="action-panel"):
+                with VerticalScroll(id="action-panel", can_focus=False):
                     yield Static(id="waiting")
                     with Vertical(id="decision"):
                         yield Static(id="decision-text")
@@ -160,7 +160,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             with Vertical(id="side-column"):
                 with Vertical(id="lives-panel"):
                     yield LivesBoard(self.names, look, id="lives")
-                with VerticalScroll(id="history-panel"):
+                with VerticalScroll(id="history-panel", can_focus=False):
                     yield Static(id="history")
         yield Footer()
 
