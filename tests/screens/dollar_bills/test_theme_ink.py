@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleRenderable
 from rich.style import Style
 from rich.text import Text
 
@@ -14,16 +13,7 @@ from liar_tui.store.settings import Settings
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.card_art import LIGHT_INK
 from tests.screens.dollar_bills.test_play import ONE_HUMAN, settle
-
-
-def style_of(renderable: object, word: str) -> Style:
-    """The style ``word`` is drawn with where a widget's Rich renderable shows it first."""
-    assert isinstance(renderable, ConsoleRenderable)
-    console = Console(width=40, color_system="truecolor")
-    for segment in console.render(renderable):
-        if segment.text.strip() == word:
-            return segment.style or Style()
-    raise AssertionError(f"{word!r} is not shown")
+from tests.screens.theme_ink import assert_the_turn_is_in_deep_ink
 
 
 async def test_in_a_light_theme_the_seat_to_act_is_marked_in_deep_ink_and_the_bill_reads() -> None:
@@ -31,11 +21,7 @@ async def test_in_a_light_theme_the_seat_to_act_is_marked_in_deep_ink_and_the_bi
     app = LiarApp(settings=Settings(bot_delay=0, theme="textual-light"), start=setup)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        seats = app.screen.query_one(SeatsPanel).content
-        turn = Style.parse(LIGHT_INK.turn).color
-        assert style_of(seats, "▶").color == turn
-        assert style_of(seats, "You").color == turn
-        assert style_of(seats, "Ada").color != turn
+        assert_the_turn_is_in_deep_ink(app.screen.query_one(SeatsPanel).content, "You", "Ada")
         bill = app.screen.query_one(BillFace).render()
         assert isinstance(bill, Text)
         assert {Style.parse(str(span.style)).color for span in bill.spans} == {

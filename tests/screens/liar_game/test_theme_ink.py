@@ -12,8 +12,8 @@ from liar_tui.screens.liar_game.panels import ScorePanel
 from liar_tui.store.settings import Settings
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.card_art import LIGHT_INK
-from tests.screens.dollar_bills.test_theme_ink import style_of
 from tests.screens.liar_game.test_play import ONE_HUMAN, settle
+from tests.screens.theme_ink import assert_the_turn_is_in_deep_ink, style_of
 
 
 async def test_in_a_light_theme_the_chooser_is_marked_and_picked_cards_read() -> None:
@@ -24,10 +24,6 @@ async def test_in_a_light_theme_the_chooser_is_marked_and_picked_cards_read() ->
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot)
-        scores = app.screen.query_one(ScorePanel).content
-        turn = Style.parse(LIGHT_INK.turn).color
-        assert style_of(scores, "▶").color == turn
-        assert style_of(scores, "You").color == turn
-        assert style_of(scores, "Ada").color != turn
+        assert_the_turn_is_in_deep_ink(app.screen.query_one(ScorePanel).content, "You", "Ada")
         picked = app.screen.query_one("#hand-value", Static).content
         assert style_of(picked, "A♥").color == Style.parse(LIGHT_INK.red_suit).color

@@ -8,37 +8,20 @@ from typing import Any
 
 from textual.app import App
 
-from liar_tui.rules.cards import parse_cards
-from liar_tui.rules.liars_poker.declaration_text import parse_declaration
-from liar_tui.rules.liars_poker.floor import floor
 from liar_tui.rules.liars_poker.game import ChallengeResolved
-from liar_tui.rules.liars_poker.poker_hands import hand_rank
-from liar_tui.rules.liars_poker.rules import PokerRules, RoundRules
+from liar_tui.rules.liars_poker.rules import RoundRules
 from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.widgets.card_art import CardLook
+from tests.screens.liars_poker.challenges import challenged
 
 SnapCompare = Callable[..., bool]
-PLAIN = PokerRules()
 NAMES = ("Cal", "Bea", "You")
-
-
-def resolved(declared: str, cards: str) -> ChallengeResolved:
-    """Bea challenged Cal's ``declared`` over ``cards``."""
-    declaration = parse_declaration(declared, PLAIN)
-    hand = tuple(parse_cards(cards))
-    value = hand_rank(hand, PLAIN)
-    held = value >= floor(declaration, PLAIN)
-    return ChallengeResolved(
-        round=3,
-        challenger=1,
-        declarer=0,
-        declaration=declaration,
-        floor=floor(declaration, PLAIN),
-        hand=hand,
-        value=value,
-        loser=1 if held else 0,
-        lives=(2, 1, 3) if held else (1, 2, 3),
-    )
+BLUFF_CALLED = challenged("full house, queens full", "QC QD QS 9H 3C", (1, 2, 3), round=3)
+"""Bea challenged Cal's full house over three queens: Cal loses a life."""
+TRUE_CLAIM_CHALLENGED = challenged(
+    "two pair, sevens over threes", "7C 7D 3S 3H 2C", (2, 1, 3), round=3
+)
+"""Bea challenged Cal's two pair, and Cal held it: Bea loses a life."""
 
 
 class ChallengeApp(App[None]):
@@ -57,7 +40,7 @@ def words_on(app: App[Any]) -> str:
 
 async def test_the_verdict_says_the_hand_once_and_shows_its_floor_as_cards() -> None:
     """Issue 13 bug 10: "three queens, 9-3 kickers" was said three times in one sentence."""
-    app = ChallengeApp(resolved("full house, queens full", "QC QD QS 9H 3C"))
+    app = ChallengeApp(BLUFF_CALLED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         words = words_on(app)
@@ -69,10 +52,10 @@ async def test_the_verdict_says_the_hand_once_and_shows_its_floor_as_cards() -> 
 
 
 def test_snapshot_a_bluff_called_at_80_by_24(snap_compare: SnapCompare) -> None:
-    app = ChallengeApp(resolved("full house, queens full", "QC QD QS 9H 3C"))
+    app = ChallengeApp(BLUFF_CALLED)
     assert snap_compare(app, terminal_size=(80, 24))
 
 
 def test_snapshot_a_true_claim_challenged_at_80_by_24(snap_compare: SnapCompare) -> None:
-    app = ChallengeApp(resolved("two pair, sevens over threes", "7C 7D 3S 3H 2C"))
+    app = ChallengeApp(TRUE_CLAIM_CHALLENGED)
     assert snap_compare(app, terminal_size=(80, 24))

@@ -4,32 +4,9 @@ from __future__ import annotations
 
 from liar_tui.rules.cards import parse_cards
 from liar_tui.rules.liars_poker.declaration_text import parse_declaration
-from liar_tui.rules.liars_poker.floor import floor
 from liar_tui.rules.liars_poker.game import ChallengeResolved, HandStuck
-from liar_tui.rules.liars_poker.poker_hands import hand_rank
-from liar_tui.rules.liars_poker.rules import PokerRules
 from liar_tui.screens.liars_poker.sentences import stuck_verdict, verdict
-
-PLAIN = PokerRules()
-
-
-def challenged(declared: str, cards: str, lives: tuple[int, int]) -> ChallengeResolved:
-    """Seat 0 declared ``declared`` holding ``cards``; seat 1 challenged."""
-    declaration = parse_declaration(declared, PLAIN)
-    hand = tuple(parse_cards(cards))
-    value = hand_rank(hand, PLAIN)
-    held = value >= floor(declaration, PLAIN)
-    return ChallengeResolved(
-        round=1,
-        challenger=1,
-        declarer=0,
-        declaration=declaration,
-        floor=floor(declaration, PLAIN),
-        hand=hand,
-        value=value,
-        loser=1 if held else 0,
-        lives=lives,
-    )
+from tests.screens.liars_poker.challenges import PLAIN, challenged
 
 
 def bluff(lives: tuple[int, int]) -> ChallengeResolved:
