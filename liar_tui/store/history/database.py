@@ -43,15 +43,22 @@ class HistoryError(Exception):
     """History that cannot be opened, written or read; the message is one sentence."""
 
 
+FileIdentity = tuple[int, int]
+"""A file's device and inode: the same file whatever its name."""
+
+
 class BadFile(Exception):
     """A file that is not a usable history of ours: it is moved aside and a new one made."""
 
-    def __init__(self, label: str, problem: str) -> None:
+    def __init__(self, label: str, problem: str, identity: FileIdentity | None = None) -> None:
         super().__init__(problem)
         self.label = label
         """A word for the moved file's name: ``damaged``, ``foreign`` or ``newer``."""
         self.problem = problem
         """What is wrong, to follow the file's name: ``is damaged (...)``."""
+        self.identity = identity
+        """Which file was found bad, when known: another process finding the same file bad
+        may have moved it aside and started a new one, which must not be moved in turn."""
 
 
 def history_path(data_dir: Path | None = None) -> Path:
@@ -71,9 +78,11 @@ def open_history(path: Path) -> tuple[sqlite3.Connection, str | None]:
         return _connected(path), None
     except BadFile as bad:
         notice = start_again(path, bad)
+    # A second bad file means something keeps writing one there (or another process moved
+    # the first aside and its new file is not made yet): no third attempt.
     try:
         return _connected(path), notice
-    except BadFile as bad:  # only if something keeps writing a bad file there
+    except BadFile as bad:
         raise HistoryError(
             f"History is not being recorded: the new history file {shown_path(path)} "
             f"{bad.problem} too."
@@ -84,7 +93,7 @@ def _connected(path: Path) -> sqlite3.Connection:
     """A connection set up and migrated; :class:`BadFile` for a file to move aside."""
     import sqlite3
 
-    _create_private(path)
+    identity = _create_private(path)
     try:
         connection = sqlite3.connect(
             path,
@@ -105,22 +114,27 @@ def _connected(path: Path) -> sqlite3.Connection:
     except sqlite3.Error as error:
         connection.close()
         if is_damage(error):
-            raise BadFile("damaged", damage_problem(error)) from None
+            raise BadFile("damaged", damage_problem(error), identity) from None
         raise HistoryError(unusable(path, error)) from None
+    except BadFile as bad:
+        connection.close()
+        raise BadFile(bad.label, bad.problem, identity) from None
     except BaseException:
         connection.close()
         raise
     return connection
 
 
-def _create_private(path: Path) -> None:
+def _create_private(path: Path) -> FileIdentity:
     """Make the file, readable by its owner only, before SQLite would make it with the
-    umask's mode; SQLite gives its -wal and -shm files the mode of the database."""
+    umask's mode (SQLite gives its -wal and -shm files the mode of the database); which
+    file it is."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE)
         try:
-            if os.fstat(descriptor).st_mode & 0o077:
+            found = os.fstat(descriptor)
+            if found.st_mode & 0o077:
                 os.fchmod(descriptor, FILE_MODE)
         finally:
             os.close(descriptor)
@@ -129,6 +143,7 @@ def _create_private(path: Path) -> None:
         raise HistoryError(
             f"History is not being recorded: {shown_path(path)} cannot be written ({why})."
         ) from None
+    return found.st_dev, found.st_ino
 
 
 def _check_and_migrate(connection: sqlite3.Connection) -> None:
@@ -175,16 +190,27 @@ def transaction(connection: sqlite3.Connection) -> Iterator[None]:
 # ---------------------------------------------------------------------------- faults
 
 
-def start_again(path: Path, bad: BadFile) -> str:
-    """Move the bad file aside, so that the next open makes a new one; the notice saying so.
+def start_again(path: Path, bad: BadFile) -> str | None:
+    """Move the bad file aside, so that the next open makes a new one; the notice saying so,
+    or None when another process has moved it already.
 
     Raises :class:`HistoryError` when it cannot be moved.
     """
+    if bad.identity is not None and _identity(path) != bad.identity:
+        return None
     aside = move_aside(path, bad)
     return (
         f"The history file {shown_path(path)} {bad.problem}, so it was moved aside to "
         f"{aside.name} and a new one was started."
     )
+
+
+def _identity(path: Path) -> FileIdentity | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def move_aside(path: Path, bad: BadFile) -> Path:

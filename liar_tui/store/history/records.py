@@ -87,8 +87,12 @@ class FinishedGame:
             raise ValueError("a finished game's times must say their time zone")
         if self.recording_seat is not None and not 0 <= self.recording_seat < len(self.seats):
             raise ValueError(f"there is no seat {self.recording_seat} to record the game")
-        if self.visibility is Visibility.COMPLETE and self.seat_updates:
-            raise ValueError("a complete record keeps the actions, not one seat's updates")
+        if self.duration < timedelta(0):
+            raise ValueError("a finished game cannot have lasted less than no time")
+        if self.visibility is Visibility.COMPLETE and (self.seat_updates or self.seed is None):
+            raise ValueError(
+                "a complete record keeps the seed and the actions, not a seat's updates"
+            )
         if self.visibility is Visibility.SEAT and (self.actions or self.recording_seat is None):
             raise ValueError("a seat's own record keeps that seat's updates, not the actions")
 

@@ -145,17 +145,18 @@ class HistoryStore:
                 self._close()
                 if attempt or not is_damage(error):
                     raise HistoryError(unusable(self.path, error)) from None
-                self._notices.append(
-                    start_again(self.path, BadFile("damaged", damage_problem(error)))
-                )
+                self._note(start_again(self.path, BadFile("damaged", damage_problem(error))))
         raise AssertionError("the second attempt returns or raises")
 
     def _open(self) -> sqlite3.Connection:
         if self._connection is None:
             self._connection, notice = open_history(self.path)
-            if notice:
-                self._notices.append(notice)
+            self._note(notice)
         return self._connection
+
+    def _note(self, notice: str | None) -> None:
+        if notice:
+            self._notices.append(notice)
 
     def _close(self) -> None:
         if self._connection is not None:

@@ -17,6 +17,7 @@ from liar_tui.store.history import (
     RecordResult,
     records,
 )
+from liar_tui.store.history.database import BadFile, start_again
 from liar_tui.store.history.migrations import APPLICATION_ID, LATEST_VERSION
 
 from .builders import finished_game
@@ -134,6 +135,21 @@ def test_two_bad_files_in_one_second_keep_both(path: Path) -> None:
         store.count_games()
         store.close()
     assert len(moved_aside(path)) == 2
+
+
+def test_a_bad_file_another_process_replaced_already_is_left_alone(path: Path) -> None:
+    """Two processes may find the same file damaged: the second must not move aside the new
+    file the first has just started."""
+    path.parent.mkdir(parents=True)
+    path.write_bytes(RANDOM_BYTES)
+    found = path.stat()
+    replacement = path.with_name("new")
+    replacement.write_bytes(b"")
+    replacement.replace(path)
+    notice = start_again(path, BadFile("damaged", "is damaged", (found.st_dev, found.st_ino)))
+    assert notice is None
+    assert moved_aside(path) == []
+    assert path.read_bytes() == b""
 
 
 def test_a_file_found_damaged_while_recording_is_moved_aside_and_the_game_kept(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
@@ -179,3 +180,14 @@ def test_a_result_for_each_seat_is_required() -> None:
 def test_a_person_has_no_bot_level() -> None:
     with pytest.raises(ValueError, match="a person's has none"):
         SeatResult("You", SeatKind.HUMAN, BotLevel.HARD, 1, True, 3.0)
+
+
+def test_a_complete_record_knows_its_seed() -> None:
+    finished = finished_game()
+    with pytest.raises(ValueError, match="keeps the seed"):
+        dataclasses.replace(finished, seed=None)
+
+
+def test_a_game_lasts_no_less_than_no_time() -> None:
+    with pytest.raises(ValueError, match="less than no time"):
+        dataclasses.replace(finished_game(), duration=timedelta(seconds=-1))
