@@ -9,6 +9,7 @@ of the version before it in ``tests/store/history/fixtures/``, and a test of the
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,14 +33,15 @@ class Migration:
         """Run the step inside the caller's transaction (each statement on its own, as
         ``executescript`` would commit the transaction first)."""
         for statement in self.statements:
-            connection.execute(statement)
+            # Without the source's indent, the schema reads well in ``sqlite3`` 's .schema.
+            connection.execute(textwrap.dedent(statement).strip())
 
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
-        "finished games, and each seat's result in a table of its own so that opponents "
-        "can be filtered and counted",
+        "finished games, their setups and logs, and each seat's result in a table of its "
+        "own so that opponents can be filtered and counted",
         (
             f"PRAGMA application_id = {APPLICATION_ID}",
             """
@@ -52,13 +54,22 @@ MIGRATIONS: tuple[Migration, ...] = (
                 app_version TEXT NOT NULL,
                 recording_seat INTEGER,
                 visibility TEXT NOT NULL CHECK (visibility IN ('complete', 'seat')),
-                seed INTEGER,
+                seed INTEGER
+            )
+            """,
+            # The setup and the log, kilobytes a game, apart from the few columns that lists
+            # and stats read: a scan of the games stays a scan of small rows.
+            """
+            CREATE TABLE logs (
+                game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
                 setup TEXT NOT NULL,
                 log TEXT NOT NULL
             )
             """,
             "CREATE INDEX games_newest_first ON games (ended_at DESC, id DESC)",
             "CREATE INDEX games_of_a_game_newest_first ON games (game, ended_at DESC, id DESC)",
+            # ``opponent`` is 1 for every seat but the recording one: filters and stats by
+            # opponent then read the seats alone, never the game's row.
             """
             CREATE TABLE seats (
                 game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -69,6 +80,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 place INTEGER NOT NULL CHECK (place >= 1),
                 won INTEGER NOT NULL CHECK (won IN (0, 1)),
                 score REAL NOT NULL,
+                opponent INTEGER NOT NULL CHECK (opponent IN (0, 1)),
                 PRIMARY KEY (game_id, seat)
             ) WITHOUT ROWID
             """,

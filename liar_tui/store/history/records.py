@@ -150,10 +150,11 @@ class RecordProblem(ValueError):
 
 _INSERT_GAME = """
     INSERT INTO games (game, started_at, ended_at, duration_us, app_version, recording_seat,
-                       visibility, seed, setup, log)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                       visibility, seed)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 """
-_INSERT_SEAT = "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_LOG = "INSERT INTO logs VALUES (?, ?, ?)"
+_INSERT_SEAT = "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 def insert_game(connection: sqlite3.Connection, finished: FinishedGame) -> int:
@@ -170,12 +171,11 @@ def insert_game(connection: sqlite3.Connection, finished: FinishedGame) -> int:
             finished.recording_seat,
             finished.visibility.value,
             finished.seed,
-            _json(encode(finished.setup)),
-            _json(encode(log)),
         ),
     )
     game_id = cursor.lastrowid
     assert game_id is not None, "an INSERT always sets the row id"
+    connection.execute(_INSERT_LOG, (game_id, _json(encode(finished.setup)), _json(encode(log))))
     connection.executemany(
         _INSERT_SEAT,
         [
@@ -188,6 +188,7 @@ def insert_game(connection: sqlite3.Connection, finished: FinishedGame) -> int:
                 seat.place,
                 seat.won,
                 seat.score,
+                number != finished.recording_seat,
             )
             for number, seat in enumerate(finished.seats)
         ],
@@ -252,15 +253,17 @@ def _conditions(where: HistoryFilter) -> tuple[str, tuple[object, ...]]:
     if where.game is not None:
         clauses.append("g.game = ?")
         parameters.append(where.game)
+    # The list reads the games newest first and stops at a page: an opponent's condition
+    # is checked game by game, on the seats' primary key, never on the games' rows (which
+    # ``opponent`` spares from reading the recording seat).
     opponent = (
-        "EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id"
-        " AND s.seat IS NOT g.recording_seat AND {})"
+        "EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id AND s.opponent = 1 AND s.{} = ?)"
     )
     if where.opponent_name is not None:
-        clauses.append(opponent.format("s.name = ?"))
+        clauses.append(opponent.format("name"))
         parameters.append(where.opponent_name)
     if where.opponent_level is not None:
-        clauses.append(opponent.format("s.kind = 'bot' AND s.level = ?"))
+        clauses.append(opponent.format("level"))
         parameters.append(where.opponent_level.value)
     return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(parameters)
 
@@ -309,7 +312,8 @@ def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None
     whose setup or log no longer decodes.
     """
     row = connection.execute(
-        f"SELECT {_SUMMARY_COLUMNS}, app_version, seed, setup, log FROM games WHERE id = ?",
+        f"SELECT {_SUMMARY_COLUMNS}, app_version, seed, setup, log "
+        "FROM games AS g JOIN logs ON logs.game_id = g.id WHERE g.id = ?",
         (game_id,),
     ).fetchone()
     if row is None:

@@ -68,7 +68,9 @@ def test_step_1_keeps_games_and_their_seats_apart(tmp_path: Path) -> None:
         MIGRATIONS[0].apply(connection)
     tables = schema(connection)
     connection.close()
-    assert {"games", "seats", "games_newest_first", "games_of_a_game_newest_first"} <= set(tables)
+    assert {"games", "logs", "seats", "games_newest_first", "games_of_a_game_newest_first"} <= set(
+        tables
+    )
     assert "REFERENCES games (id) ON DELETE CASCADE" in tables["seats"]
 
 

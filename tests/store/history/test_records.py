@@ -151,15 +151,26 @@ def test_a_record_of_a_game_no_longer_installed_is_refused_with_a_sentence(
         store.load_game(game_id)
 
 
-def test_seats_go_with_their_game(store: HistoryStore, path: Path) -> None:
-    """The seats table refers to its game: deleting a game (as a later "forget" would) takes
-    its seats along."""
+def test_seats_and_log_go_with_their_game(store: HistoryStore, path: Path) -> None:
+    """The seats and the log refer to their game: deleting a game (as a later "forget" would)
+    takes them along."""
     game_id = recorded(store, finished_game())
     connection, _ = open_history(path)
     connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
-    left = connection.execute("SELECT count(*) FROM seats").fetchone()[0]
+    left = [
+        connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        for table in ("seats", "logs")
+    ]
     connection.close()
-    assert left == 0
+    assert left == [0, 0]
+
+
+def test_only_the_other_seats_are_opponents(store: HistoryStore, path: Path) -> None:
+    recorded(store, dataclasses.replace(finished_game(), recording_seat=1))
+    connection, _ = open_history(path)
+    flags = connection.execute("SELECT opponent FROM seats ORDER BY seat").fetchall()
+    connection.close()
+    assert flags == [(1,), (0,), (1,)]
 
 
 def test_a_result_for_each_seat_is_required() -> None:
