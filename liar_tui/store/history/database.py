@@ -8,7 +8,7 @@ seat tokens: it holds every hand the player was dealt.
 A file that is damaged, another program's, or from a newer liar-tui is moved aside, never
 deleted, and a new one started, with a notice that says so. A folder or disk that cannot be
 written makes :class:`HistoryError`, whose one sentence the caller shows while the game
-goes on.
+goes on (``The history file ~/... cannot be written (permission denied).``).
 
 ``sqlite3`` is imported only when the file is first opened: importing it costs a few
 milliseconds, and the app's first frame needs no history.
@@ -83,10 +83,7 @@ def open_history(path: Path) -> tuple[sqlite3.Connection, str | None]:
     try:
         return _connected(path), notice
     except BadFile as bad:
-        raise HistoryError(
-            f"History is not being recorded: the new history file {shown_path(path)} "
-            f"{bad.problem} too."
-        ) from None
+        raise HistoryError(f"The new history file {shown_path(path)} {bad.problem} too.") from None
 
 
 def _connected(path: Path) -> sqlite3.Connection:
@@ -141,7 +138,7 @@ def _create_private(path: Path) -> FileIdentity:
     except OSError as error:
         why = "its folder is a file" if isinstance(error, FileExistsError) else os_reason(error)
         raise HistoryError(
-            f"History is not being recorded: {shown_path(path)} cannot be written ({why})."
+            f"The history file {shown_path(path)} cannot be written ({why})."
         ) from None
     return found.st_dev, found.st_ino
 
@@ -230,8 +227,8 @@ def move_aside(path: Path, bad: BadFile) -> Path:
                 companion.rename(f"{aside}{suffix}")
     except OSError as error:
         raise HistoryError(
-            f"History is not being recorded: the history file {shown_path(path)} {bad.problem}, "
-            f"and it could not be moved aside ({os_reason(error)})."
+            f"The history file {shown_path(path)} {bad.problem}, and it could not be moved "
+            f"aside ({os_reason(error)})."
         ) from None
     return aside
 
@@ -254,36 +251,26 @@ def _clause(message: str) -> str:
 
 _REASONS = {
     "SQLITE_FULL": "the disk is full",
-    "SQLITE_READONLY": "the file is read-only",
+    "SQLITE_READONLY": "the file or its folder is read-only",
     "SQLITE_CANTOPEN": "the file cannot be opened",
     "SQLITE_PERM": "permission denied",
     "SQLITE_BUSY": "another liar-tui kept it busy for too long",
     "SQLITE_LOCKED": "another liar-tui kept it busy for too long",
     "SQLITE_IOERR": "the disk could not be read or written",
 }
-_CODES_BY_MESSAGE = {
-    "database or disk is full": "SQLITE_FULL",
-    "attempt to write a readonly database": "SQLITE_READONLY",
-    "unable to open database file": "SQLITE_CANTOPEN",
-    "database is locked": "SQLITE_BUSY",
-    "disk I/O error": "SQLITE_IOERR",
-    "database disk image is malformed": "SQLITE_CORRUPT",
-    "file is not a database": "SQLITE_NOTADB",
-}
-"""SQLite's own words for its codes, for an error made without a code (as tests inject)."""
 
 
 def _code(error: sqlite3.Error) -> str | None:
     """SQLite's primary result code's name (``SQLITE_IOERR`` for ``SQLITE_IOERR_WRITE``)."""
-    name = getattr(error, "sqlite_errorname", None) or _CODES_BY_MESSAGE.get(str(error))
+    name: str | None = getattr(error, "sqlite_errorname", None)
     return "_".join(name.split("_")[:2]) if name else None
 
 
-def reason(error: sqlite3.Error) -> str:
+def _reason(error: sqlite3.Error) -> str:
     """Why SQLite refused, as the end of a sentence: ``the disk is full``."""
     return _REASONS.get(_code(error) or "", _clause(str(error)))
 
 
 def unusable(path: Path, error: sqlite3.Error) -> str:
-    """The sentence for a history that cannot be written, as a notice shows it."""
-    return f"History is not being recorded: {shown_path(path)} cannot be used ({reason(error)})."
+    """The sentence for a history file that SQLite cannot use."""
+    return f"The history file {shown_path(path)} cannot be used ({_reason(error)})."

@@ -32,6 +32,7 @@ from liar_tui.store.history.records import (
     HistoryFilter,
     RecordProblem,
 )
+from liar_tui.store.messages import lowered
 
 if TYPE_CHECKING:
     import sqlite3
@@ -82,7 +83,7 @@ class HistoryStore:
             try:
                 return Recorded(self._run(lambda connection: _insert(connection, finished)))
             except HistoryError as error:
-                return NotRecorded(str(error))
+                return NotRecorded(f"History is not being recorded: {lowered(str(error))}")
 
     # ------------------------------------------------------------------------- reading
 

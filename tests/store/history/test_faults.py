@@ -19,6 +19,7 @@ from liar_tui.store.history import (
 )
 from liar_tui.store.history.database import BadFile, start_again
 from liar_tui.store.history.migrations import APPLICATION_ID, LATEST_VERSION
+from liar_tui.store.messages import shown_path
 
 from .builders import finished_game
 
@@ -27,6 +28,13 @@ RANDOM_BYTES = bytes(range(256)) * 64
 
 def one_sentence(text: str) -> bool:
     return text.endswith(".") and ". " not in text and "\n" not in text
+
+
+def sqlite_error(kind: type[sqlite3.Error], message: str, code: str) -> sqlite3.Error:
+    """An error as SQLite raises it: with its message and the name of its result code."""
+    error = kind(message)
+    error.sqlite_errorname = code
+    return error
 
 
 def moved_aside(path: Path) -> list[Path]:
@@ -157,7 +165,9 @@ def test_a_file_found_damaged_while_recording_is_moved_aside_and_the_game_kept(
 ) -> None:
     store.record(finished_game(minute=1))
     insert = records.insert_game
-    failures = [sqlite3.DatabaseError("database disk image is malformed")]
+    failures = [
+        sqlite_error(sqlite3.DatabaseError, "database disk image is malformed", "SQLITE_CORRUPT")
+    ]
 
     def damaged_once(connection: sqlite3.Connection, finished: records.FinishedGame) -> int:
         if failures:
@@ -182,13 +192,15 @@ def test_a_full_disk_lets_the_game_go_on_with_a_reason(
 
     def disk_full(connection: sqlite3.Connection, finished: records.FinishedGame) -> int:
         insert(connection, finished)  # written, but the commit is never reached
-        raise sqlite3.OperationalError("database or disk is full")
+        raise sqlite_error(sqlite3.OperationalError, "database or disk is full", "SQLITE_FULL")
 
     monkeypatch.setattr(records, "insert_game", disk_full)
     answer = store.record(finished_game(minute=2))
     assert isinstance(answer, NotRecorded)
-    assert answer.reason.startswith("History is not being recorded: ")
-    assert answer.reason.endswith(" cannot be used (the disk is full).")
+    assert answer.reason == (
+        f"History is not being recorded: the history file {shown_path(path)} cannot be used "
+        "(the disk is full)."
+    )
     assert one_sentence(answer.reason)
     monkeypatch.setattr(records, "insert_game", insert)
     assert isinstance(store.record(finished_game(minute=3)), Recorded)
@@ -206,7 +218,9 @@ def test_a_folder_that_cannot_be_made_lets_the_game_go_on_with_a_reason(
     assert answer.reason.startswith("History is not being recorded: ")
     assert answer.reason.endswith(" cannot be written (its folder is a file).")
     assert one_sentence(answer.reason)
-    with pytest.raises(HistoryError, match=r"^History is not being recorded: .*\.$"):
+    with pytest.raises(
+        HistoryError, match=r"^The history file .* cannot be written \(its folder is a file\)\.$"
+    ):
         store.list_games()
 
 
