@@ -157,12 +157,22 @@ _INSERT_LOG = "INSERT INTO logs VALUES (?, ?, ?)"
 _INSERT_SEAT = "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
-def insert_game(connection: sqlite3.Connection, finished: FinishedGame) -> int:
-    """Store ``finished`` within the caller's transaction; its new id."""
+@dataclass(frozen=True)
+class EncodedGame:
+    """A finished game as the rows that store it: encoded before the file's write lock is
+    taken, so that another process waits on it only for the inserts themselves."""
+
+    game: tuple[object, ...]
+    setup: str
+    log: str
+    seats: tuple[tuple[object, ...], ...]
+    """Each seat's row without its game's id, which the insert gives."""
+
+
+def encoded(finished: FinishedGame) -> EncodedGame:
     log = finished.actions if finished.visibility is Visibility.COMPLETE else finished.seat_updates
-    cursor = connection.execute(
-        _INSERT_GAME,
-        (
+    return EncodedGame(
+        game=(
             finished.game,
             _timestamp(finished.started_at),
             _timestamp(finished.ended_at),
@@ -172,15 +182,10 @@ def insert_game(connection: sqlite3.Connection, finished: FinishedGame) -> int:
             finished.visibility.value,
             finished.seed,
         ),
-    )
-    game_id = cursor.lastrowid
-    assert game_id is not None, "an INSERT always sets the row id"
-    connection.execute(_INSERT_LOG, (game_id, _json(encode(finished.setup)), _json(encode(log))))
-    connection.executemany(
-        _INSERT_SEAT,
-        [
+        setup=_json(encode(finished.setup)),
+        log=_json(encode(log)),
+        seats=tuple(
             (
-                game_id,
                 number,
                 seat.name,
                 seat.kind.value,
@@ -191,8 +196,16 @@ def insert_game(connection: sqlite3.Connection, finished: FinishedGame) -> int:
                 number != finished.recording_seat,
             )
             for number, seat in enumerate(finished.seats)
-        ],
+        ),
     )
+
+
+def insert_game(connection: sqlite3.Connection, game: EncodedGame) -> int:
+    """Store ``game`` within the caller's transaction; its new id."""
+    game_id = connection.execute(_INSERT_GAME, game.game).lastrowid
+    assert game_id is not None, "an INSERT always sets the row id"
+    connection.execute(_INSERT_LOG, (game_id, game.setup, game.log))
+    connection.executemany(_INSERT_SEAT, [(game_id, *seat) for seat in game.seats])
     return game_id
 
 

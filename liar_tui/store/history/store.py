@@ -77,11 +77,13 @@ class HistoryStore:
 
         A damaged file found on the way is moved aside (see :meth:`take_notices`) and the
         game recorded in a new one; a file or disk that cannot be written gives
-        :class:`NotRecorded`, and the next call tries again.
+        :class:`NotRecorded`, and the next call tries again. Only a game the codec cannot
+        encode raises (:class:`~liar_tui.table.codec.CodecError`): that is a bug, not a fault.
         """
+        game = records.encoded(finished)
         with self._lock:
             try:
-                return Recorded(self._run(lambda connection: _insert(connection, finished)))
+                return Recorded(self._run(lambda connection: _insert(connection, game)))
             except HistoryError as error:
                 return NotRecorded(f"History is not being recorded: {lowered(str(error))}")
 
@@ -165,6 +167,6 @@ class HistoryStore:
             self._connection = None
 
 
-def _insert(connection: sqlite3.Connection, finished: FinishedGame) -> int:
+def _insert(connection: sqlite3.Connection, game: records.EncodedGame) -> int:
     with transaction(connection):
-        return records.insert_game(connection, finished)
+        return records.insert_game(connection, game)

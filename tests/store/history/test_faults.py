@@ -169,10 +169,10 @@ def test_a_file_found_damaged_while_recording_is_moved_aside_and_the_game_kept(
         sqlite_error(sqlite3.DatabaseError, "database disk image is malformed", "SQLITE_CORRUPT")
     ]
 
-    def damaged_once(connection: sqlite3.Connection, finished: records.FinishedGame) -> int:
+    def damaged_once(connection: sqlite3.Connection, game: records.EncodedGame) -> int:
         if failures:
             raise failures.pop()
-        return insert(connection, finished)
+        return insert(connection, game)
 
     monkeypatch.setattr(records, "insert_game", damaged_once)
     answer = store.record(finished_game(minute=2))
@@ -190,8 +190,8 @@ def test_a_full_disk_lets_the_game_go_on_with_a_reason(
 
     insert = records.insert_game
 
-    def disk_full(connection: sqlite3.Connection, finished: records.FinishedGame) -> int:
-        insert(connection, finished)  # written, but the commit is never reached
+    def disk_full(connection: sqlite3.Connection, game: records.EncodedGame) -> int:
+        insert(connection, game)  # written, but the commit is never reached
         raise sqlite_error(sqlite3.OperationalError, "database or disk is full", "SQLITE_FULL")
 
     monkeypatch.setattr(records, "insert_game", disk_full)
