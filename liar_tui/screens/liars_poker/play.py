@@ -147,16 +147,12 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                             )
                             yield MouseButton("Skip (k)", id="skip", compact=True)
                     yield Static(id="holding")
-                    yield DiscardPicker(look, id="discard-picker")
                     with Vertical(id="declare"):
                         yield Horizontal(id="drawn-cards")
                         yield Static(id="drawn-inline")
                         with Horizontal(id="chip-buttons", classes="button-row"):
                             yield MouseButton("Flip (Ctrl+F)", id="flip", compact=True)
                             yield MouseButton("Double Dip (Ctrl+D)", id="double-dip", compact=True)
-                        yield DeclarationBuilder(
-                            self.setup.rules.round.poker, None, card_look=look, id="builder"
-                        )
             with Vertical(id="side-column"):
                 with Vertical(id="lives-panel"):
                     yield LivesBoard(self.names, look, id="lives")
@@ -319,10 +315,29 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     def _show_only(self, section: str | None) -> None:
         self.query_one("#action-panel").border_subtitle = ""
-        sections = {"waiting", "decision", "discard-picker", "declare"}
-        for name in sections:
-            self.query_one(f"#{name}").display = name == section
+        for name in ("waiting", "decision", "discard-picker", "declare"):
+            for widget in self.query(f"#action-panel > #{name}"):  # a picker once built
+                widget.display = name == section
         self.query_one("#holding").display = section in ("discard-picker", "declare")
+
+    async def _discard_picker(self) -> DiscardPicker:
+        """The discard picker, built when a turn first draws: the table opens without it."""
+        found = self.query(DiscardPicker)
+        if found:
+            return found.first()
+        picker = DiscardPicker(self.look, id="discard-picker")
+        await self.query_one("#action-panel").mount(picker, after=self.query_one("#holding"))
+        return picker
+
+    async def _builder(self, rules: PokerRules) -> DeclarationBuilder:
+        """The declaration builder, built when a turn first declares: its sixty-odd widgets
+        are most of the table's, and the table opens (and shows a decision) without them."""
+        found = self.query(DeclarationBuilder)
+        if found:
+            return found.first()
+        builder = DeclarationBuilder(rules, None, card_look=self.look, id="builder")
+        await self.query_one("Vertical#declare").mount(builder)
+        return builder
 
     def _owner(self, seat: int) -> str:
         name = self.names[seat]
@@ -344,10 +359,12 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             await self._show_decision(view)
             self.set_focus(None)
         elif view.phase is Phase.DISCARD:
+            await self._discard_picker()
             self._show_only("discard-picker")
             panel.border_title = Content(f"{self._owner(seat)} hand: pick cards to discard")
             await self._show_discard(seat, view)
         elif view.phase is Phase.DECLARE:
+            await self._builder(view.round_rules.poker)
             self._show_only("declare")
             panel.border_title = Content(f"{self._owner(seat)} hand: declare it")
             await self._show_declare(seat, view)
