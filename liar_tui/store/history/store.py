@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from liar_tui.store.history import records
+import liar_tui.store.history.records as records
 from liar_tui.store.history.database import (
     BadFile,
     HistoryError,
