@@ -15,9 +15,11 @@ from textual import on
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.events import Click
+from textual.content import Content
+from textual.events import Click, Leave, MouseMove
 from textual.message import Message
 from textual.reactive import reactive
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
@@ -50,68 +52,139 @@ def chance_text(chance: float) -> str:
     return f"{round(percent)}% likely"
 
 
-class DigitChoice(Widget):
-    """One digit to bid on; click it to choose it."""
+LABEL_WIDTH = 7
+"""Cells of the "Digit" and "Count" labels at the left of their rows."""
+CELL_WIDTH = 3
+"""Cells of one digit, or of a ``−``/``+`` step, in its row."""
 
+
+def centred(text: str, width: int) -> str:
+    """``text`` centred in ``width`` cells, an odd cell left over going right (as Textual's
+    ``text-align: center`` does; ``str.center`` puts it left)."""
+    left = (width - len(text)) // 2
+    return " " * left + text.ljust(width - left)
+
+
+class DigitRow(Widget):
+    """The digits to bid on, the chosen one reversed; click a digit to choose it.
+
+    One widget draws the whole row (a widget per digit made a table open slower: every
+    widget is styled, laid out and restyled when the builder takes the focus)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"digit-row--muted"}
     DEFAULT_CSS = """
-    DigitChoice {
-        width: 3;
+    DigitRow {
+        width: 100%;
         height: 1;
+    }
+    DigitRow > .digit-row--muted {
+        color: $text-muted;
     }
     """
 
-    chosen: reactive[bool] = reactive(False)
+    chosen: reactive[int] = reactive(DIGIT_ORDER[0])
 
     class Pressed(Message):
         def __init__(self, digit: int) -> None:
             super().__init__()
             self.digit = digit
 
-    def __init__(self, digit: int) -> None:
-        super().__init__(id=f"digit-{digit}")
-        self.digit = digit
-
     def render(self) -> RenderResult:
-        if self.chosen:
-            return Text(f"[{self.digit}]", style="bold reverse")
-        return Text(f" {self.digit} ")
+        muted = self.get_visual_style("digit-row--muted")
+        digits = [
+            (f"[{digit}]", "bold reverse") if digit == self.chosen else f" {digit} "
+            for digit in DIGIT_ORDER
+        ]
+        label = ("Digit".ljust(LABEL_WIDTH), muted)
+        return Content.assemble(label, *digits, " ", ("keys 0-9", muted))
+
+    def digit_at(self, x: int) -> int | None:
+        """The digit drawn at cell ``x`` of the row, if any."""
+        index, _ = divmod(x - LABEL_WIDTH, CELL_WIDTH)
+        if x < LABEL_WIDTH or index >= len(DIGIT_ORDER):
+            return None
+        return DIGIT_ORDER[index]
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        self.post_message(self.Pressed(self.digit))
+        digit = self.digit_at(event.x)
+        if digit is not None:
+            self.post_message(self.Pressed(digit))
 
 
-class CountStep(Widget):
-    """``−`` or ``+`` beside the count. Not a Button: a Button ignores a click that comes
-    while it still shows the last one, and people click these several times quickly."""
+class CountRow(Widget):
+    """The count between ``−`` and ``+``; click a step to change it.
 
+    The steps are not Buttons: a Button ignores a click that comes while it still shows the
+    last one, and people click these several times quickly. One widget draws the row, as
+    :class:`DigitRow` does, and lights the step under the mouse as a button would."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "count-row--muted",
+        "count-row--step",
+        "count-row--step-hover",
+    }
     DEFAULT_CSS = """
-    CountStep {
-        width: 3;
+    CountRow {
+        width: 100%;
         height: 1;
+    }
+    CountRow > .count-row--muted {
+        color: $text-muted;
+    }
+    CountRow > .count-row--step {
         background: $panel;
         text-style: bold;
     }
-    CountStep:hover {
+    CountRow > .count-row--step-hover {
         background: $panel-lighten-2;
+        text-style: bold;
     }
     """
+
+    VALUE_WIDTH = 5
+    count: reactive[int] = reactive(1)
+    hovered: reactive[int] = reactive(0)
+    """The step under the mouse (-1 or 1), or 0."""
 
     class Pressed(Message):
         def __init__(self, step: int) -> None:
             super().__init__()
             self.step = step
 
-    def __init__(self, step: int, *, id: str) -> None:
-        super().__init__(id=id)
-        self.step = step
-
     def render(self) -> RenderResult:
-        return Text(" + " if self.step > 0 else " − ")
+        return Content.assemble(
+            ("Count".ljust(LABEL_WIDTH), self.get_visual_style("count-row--muted")),
+            (" − ", self._step_style(-1)),
+            (centred(str(self.count), self.VALUE_WIDTH), "bold"),
+            (" + ", self._step_style(1)),
+        )
+
+    def _step_style(self, step: int) -> VisualStyle:
+        hover = "-hover" if step == self.hovered else ""
+        return self.get_visual_style(f"count-row--step{hover}")
+
+    def step_at(self, x: int) -> int:
+        """The step drawn at cell ``x`` of the row: -1, 1, or 0 for none."""
+        down = LABEL_WIDTH
+        up = down + CELL_WIDTH + self.VALUE_WIDTH
+        if down <= x < down + CELL_WIDTH:
+            return -1
+        if up <= x < up + CELL_WIDTH:
+            return 1
+        return 0
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        self.hovered = self.step_at(event.x)
+
+    def on_leave(self, event: Leave) -> None:
+        self.hovered = 0
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        self.post_message(self.Pressed(self.step))
+        step = self.step_at(event.x)
+        if step:
+            self.post_message(self.Pressed(step))
 
 
 class BidBuilder(Widget, can_focus=True):
@@ -125,19 +198,6 @@ class BidBuilder(Widget, can_focus=True):
     BidBuilder > Horizontal {
         height: 1;
         width: 100%;
-    }
-    BidBuilder .builder-label {
-        width: 7;
-        color: $text-muted;
-    }
-    BidBuilder .builder-hint {
-        color: $text-muted;
-        margin-left: 1;
-    }
-    BidBuilder #count-value {
-        width: 5;
-        text-align: center;
-        text-style: bold;
     }
     BidBuilder #bid-line {
         height: auto;
@@ -154,7 +214,7 @@ class BidBuilder(Widget, can_focus=True):
     BidBuilder #turn-hint {
         color: $text-muted;
     }
-    BidBuilder:focus #digit-row {
+    BidBuilder:focus > DigitRow {
         background: $boost;
     }
     """
@@ -215,16 +275,8 @@ class BidBuilder(Widget, can_focus=True):
         return Bid(self.count, self.digit)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="digit-row"):
-            yield Label("Digit", classes="builder-label")
-            for digit in DIGIT_ORDER:
-                yield DigitChoice(digit)
-            yield Label("keys 0-9", classes="builder-hint")
-        with Horizontal(id="count-row"):
-            yield Label("Count", classes="builder-label")
-            yield CountStep(-1, id="count-down")
-            yield Static(id="count-value")
-            yield CountStep(1, id="count-up")
+        yield DigitRow(id="digit-row")
+        yield CountRow(id="count-row")
         yield Static(id="bid-line")
         with Horizontal(id="bid-buttons"):
             yield MouseButton("Bid (Enter)", id="bid", variant="primary", compact=True)
@@ -304,14 +356,14 @@ class BidBuilder(Widget, can_focus=True):
     def action_pass_turn(self) -> None:
         self.post_message(self.PassChosen(self))
 
-    @on(DigitChoice.Pressed)
-    def _digit_clicked(self, event: DigitChoice.Pressed) -> None:
+    @on(DigitRow.Pressed)
+    def _digit_clicked(self, event: DigitRow.Pressed) -> None:
         event.stop()
         self.focus()
         self.action_choose_digit(event.digit)
 
-    @on(CountStep.Pressed)
-    def _step_clicked(self, event: CountStep.Pressed) -> None:
+    @on(CountRow.Pressed)
+    def _step_clicked(self, event: CountRow.Pressed) -> None:
         event.stop()
         self.focus()
         self.action_change_count(event.step)
@@ -329,9 +381,8 @@ class BidBuilder(Widget, can_focus=True):
     # drawing --------------------------------------------------------------------------
 
     def _redraw(self) -> None:
-        for choice in self.query(DigitChoice):
-            choice.chosen = choice.digit == self.digit
-        self.query_one("#count-value", Static).update(str(self.count))
+        self.query_one(DigitRow).chosen = self.digit
+        self.query_one(CountRow).count = self.count
         line = self.query_one("#bid-line", Static)
         bid = self.bid
         refusal = bid_refusal(bid, self._standing, self._max_count)

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Input
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.dollar_bills.game import (
+    DIGIT_ORDER,
     RECENT_GAMES,
     Bid,
     DollarBillsSession,
@@ -24,7 +25,13 @@ from liar_tui.rules.dollar_bills.game import (
 from liar_tui.rules.dollar_bills.odds import probability_at_least
 from liar_tui.rules.dollar_bills.rules import Rules
 from liar_tui.screens.confirm import ConfirmScreen
-from liar_tui.screens.dollar_bills.bid_builder import BidBuilder, chance_text
+from liar_tui.screens.dollar_bills.bid_builder import (
+    CELL_WIDTH,
+    LABEL_WIDTH,
+    BidBuilder,
+    CountRow,
+    chance_text,
+)
 from liar_tui.screens.dollar_bills.bill import HIGHLIGHT, BillFace, big_serial, dollars, serial_line
 from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
 from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel
@@ -188,10 +195,18 @@ async def test_the_builder_by_mouse_builds_the_bid_it_sends() -> None:
         standing = app.table.view(0).standing
         builder = app.screen.query_one(BidBuilder)
         wanted = Bid(lowest_raise(standing, 0).count + 1, 0)
-        for target in ("#digit-0", "#count-up", "#count-up", "#count-down"):
-            assert await pilot.click(target)
+        zero = LABEL_WIDTH + CELL_WIDTH * DIGIT_ORDER.index(0) + 1
+        up = LABEL_WIDTH + 2 * CELL_WIDTH + CountRow.VALUE_WIDTH - 2
+        down = LABEL_WIDTH + 1
+        for target, x in (("#digit-row", zero), *[("#count-row", x) for x in (up, up, down)]):
+            assert await pilot.click(target, offset=(x, 0))
             await pilot.pause()
         assert builder.bid == wanted
+        count_row = builder.query_one(CountRow)
+        await pilot.hover("#count-row", offset=(down, 0))
+        assert count_row.hovered == -1, "the step under the mouse is lit, as a button is"
+        await pilot.hover("#bid")
+        assert count_row.hovered == 0
         assert f"{wanted.text} · you hold" in screen_text(app)
         before = len(app.table.actions)
         assert await pilot.click("#bid")
