@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from liar_tui.games.options import int_between
-from liar_tui.games.plugin import GamePlugin, Scoring
+from liar_tui.games.plugin import GamePlugin, Scoring, SeatOutcome, places
 from liar_tui.rules.dollar_bills import rules as dollar_bills_rules
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from liar_tui.rules.base import GameState
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
-    from liar_tui.table.table import SeatChannel
+    from liar_tui.table.table import SeatChannel, SeatUpdate
 
 
 class DollarBillsPlugin(GamePlugin):
@@ -94,6 +94,36 @@ class DollarBillsPlugin(GamePlugin):
                 )
             ),
         ]
+
+    def seat_outcomes(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate]
+    ) -> tuple[SeatOutcome, ...]:
+        """The result of the last game the updates settle: one deal of bills, bid on, shown
+        and paid.
+
+        A table of dollar bills is a session with no end: the ledger runs on, game after
+        game, until the players leave, and they may resume it later. So the finished game
+        history keeps is each deal that is settled (the one thing at the table that ends),
+        as people who play at a bar count it: a session left and resumed is never
+        half-recorded, and a deal left unsettled is no result. The score is the money the
+        deal won or lost (the bidder collects from, or pays, everyone else); the seats that
+        gained won, and the places follow the money.
+        """
+        from liar_tui.rules.dollar_bills import game as bills
+
+        settled = [
+            event
+            for update in updates
+            for event in update.events
+            if isinstance(event, bills.Settled)
+        ]
+        if not settled:
+            raise ValueError("No game of dollar bills has been settled.")
+        amounts = settled[-1].amounts
+        return tuple(
+            SeatOutcome(place, amount > 0, float(amount))
+            for place, amount in zip(places(amounts), amounts, strict=True)
+        )
 
     def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(

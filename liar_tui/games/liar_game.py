@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from liar_tui.games.options import whole_number
-from liar_tui.games.plugin import GamePlugin, Scoring
+from liar_tui.games.plugin import GamePlugin, Scoring, SeatOutcome, places
 from liar_tui.rules.liar_game import rules as liar_game_rules
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from liar_tui.rules.base import GameState
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
-    from liar_tui.table.table import SeatChannel
+    from liar_tui.table.table import SeatChannel, SeatUpdate
 
 
 class LiarGamePlugin(GamePlugin):
@@ -87,6 +87,21 @@ class LiarGamePlugin(GamePlugin):
                 )
             ),
         ]
+
+    def seat_outcomes(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate]
+    ) -> tuple[SeatOutcome, ...]:
+        """Places by the final scores (the winners hold the top score); the score is the
+        points, read from the last view, which every seat is given after the last reveal."""
+        view = updates[-1].view if updates else None
+        if view is None or not view.over:
+            raise ValueError("The Liar Game is not over.")
+        return tuple(
+            SeatOutcome(place, seat in view.winners, float(score))
+            for seat, (place, score) in enumerate(
+                zip(places(view.scores), view.scores, strict=True)
+            )
+        )
 
     def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(

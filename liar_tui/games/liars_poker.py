@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from liar_tui.games.options import int_between
-from liar_tui.games.plugin import GamePlugin, Scoring
+from liar_tui.games.plugin import GamePlugin, Scoring, SeatOutcome
 from liar_tui.rules.liars_poker import rules as poker_rules
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from liar_tui.rules.base import GameState
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
-    from liar_tui.table.table import SeatChannel
+    from liar_tui.table.table import SeatChannel, SeatUpdate
 
 
 class LiarsPokerPlugin(GamePlugin):
@@ -102,6 +102,38 @@ class LiarsPokerPlugin(GamePlugin):
             (cls, f"LiarsPoker{cls.__name__}") for cls in (poker.GameOver, poker.DeckReshuffled)
         ]
         return named
+
+    def seat_outcomes(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate]
+    ) -> tuple[SeatOutcome, ...]:
+        """The last seat with lives is first; the others place in the reverse of the order
+        they were knocked out, which only the events tell (the game's end carries the lives
+        alone, and a knocked-out seat has none). A seat knocked out before the updates began
+        shares the last place. The score is the lives left."""
+        from liar_tui.rules.liars_poker import game as poker
+
+        knocked_out: list[int] = []
+        ending: poker.GameOver | None = None
+        for update in updates:
+            for event in update.events:
+                if isinstance(event, poker.ChallengeResolved) and event.eliminated:
+                    knocked_out.append(event.loser)
+                elif isinstance(event, poker.HandStuck) and event.eliminated:
+                    knocked_out.append(event.seat)
+                elif isinstance(event, poker.GameOver):
+                    ending = event
+        if ending is None:
+            raise ValueError("The Liar's Poker game is not over.")
+        order = [ending.winner, *reversed(knocked_out)]
+        last = len(order) + 1
+        return tuple(
+            SeatOutcome(
+                order.index(seat) + 1 if seat in order else last,
+                seat == ending.winner,
+                float(ending.lives[seat]),
+            )
+            for seat in range(len(setup.seats))
+        )
 
     def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(

@@ -16,6 +16,7 @@ import argparse
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from liar_tui.rules.base import GameState
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
-    from liar_tui.table.table import SeatChannel
+    from liar_tui.table.table import SeatChannel, SeatUpdate
 
 
 class Scoring(Enum):
@@ -44,6 +45,25 @@ class Scoring(Enum):
     def total(self) -> float:
         """What every seat's returns add up to once a game has been scored."""
         return 1.0 if self is Scoring.WIN_SHARE else 0.0
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """How one seat came out of a finished game, as history keeps it."""
+
+    place: int
+    """1 for the first; seats that tie share a place, and the next place skips as many
+    (1, 1, 3): a seat's place is one more than the seats that did better."""
+    won: bool
+    score: float
+    """The game's own final number for the seat: Liar Game points, Liar's Poker lives
+    left, the money a dollar-bills game won or lost."""
+
+
+def places(scores: Sequence[float]) -> tuple[int, ...]:
+    """Each seat's place when a higher score is better: one more than the seats above it, so
+    that seats with equal scores share a place."""
+    return tuple(1 + sum(other > score for other in scores) for score in scores)
 
 
 class GamePlugin(ABC):
@@ -116,6 +136,18 @@ class GamePlugin(ABC):
 
         Names are unique across games, so a class whose bare name another game also uses
         (``Rules``, ``GameOver``) is given the game's prefix (``LiarGameRules``).
+        """
+
+    @abstractmethod
+    def seat_outcomes(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate]
+    ) -> tuple[SeatOutcome, ...]:
+        """Each seat's result of the game that ``updates`` end, in the order of the seats.
+
+        ``updates`` are everything one seat was told, in order (its events and its views,
+        the last of them after the game's end): any seat's, so that the table, a local game
+        and an online client all read the same result from what each of them has. Raises
+        ``ValueError`` when the updates do not end a game.
         """
 
     # ------------------------------------------------------------------------ command line

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from liar_tui.games.plugin import GamePlugin, Scoring
+from liar_tui.games.plugin import GamePlugin, Scoring, SeatOutcome, places
 from tests.fourth_game import rules as high_card_rules
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from liar_tui.rules.base import GameState
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
-    from liar_tui.table.table import SeatChannel
+    from liar_tui.table.table import SeatChannel, SeatUpdate
 
 HELP = """\
 # High Card
@@ -87,6 +87,26 @@ class HighCardPlugin(GamePlugin):
         )
         # Names are unique across games: every one takes the game's prefix.
         return [(cls, "HighCard" + cls.__name__.removeprefix("HighCard")) for cls in classes]
+
+    def seat_outcomes(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate]
+    ) -> tuple[SeatOutcome, ...]:
+        """Places by deals won, from the game's end; the score is the deals won."""
+        ending = next(
+            (
+                event
+                for update in reversed(updates)
+                for event in update.events
+                if isinstance(event, high_card_rules.GameWon)
+            ),
+            None,
+        )
+        if ending is None:
+            raise ValueError("The High Card game is not over.")
+        return tuple(
+            SeatOutcome(place, seat == ending.winner, float(wins))
+            for seat, (place, wins) in enumerate(zip(places(ending.wins), ending.wins, strict=True))
+        )
 
     # command line -----------------------------------------------------------------
 

@@ -77,6 +77,21 @@ def test_bots_play_a_whole_game_on_the_table() -> None:
     assert again.snapshot() == table.snapshot(), "the log replays to the same table"
 
 
+def test_its_plugin_reads_each_seats_result_from_a_seats_updates() -> None:
+    setup = TableSetup(GAME_ID, Rules(target=3), BOTS, seed=11)
+    table = open_table(setup)
+    heard: list[SeatUpdate] = []
+    table.subscribe(1, lambda update: heard.append(update))  # type: ignore[arg-type]
+    seat_bots(table, Bus(table))
+    wins = table.view(0).wins
+    result = plugin(GAME_ID).seat_outcomes(setup, heard)
+    assert [outcome.score for outcome in result] == list(wins)
+    assert [outcome.won for outcome in result] == [share == 1.0 for share in table.returns()]
+    assert [outcome.place for outcome in result] == [
+        1 + sum(other > mine for other in wins) for mine in wins
+    ]
+
+
 # --------------------------------------------------------------------------- (b) save, resume
 
 

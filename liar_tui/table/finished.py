@@ -1,0 +1,81 @@
+"""A finished game as history keeps it, built from a table's setup and its action log.
+
+A table in this process (a local game, or one a table host runs) holds every action, so its
+record is complete: the log replays from the seed, and each seat's result is what the
+game's plugin reads from the updates that replay tells a seat. Reading the result from the
+replay rather than from the table's state means a game saved and resumed is read whole, from
+its first action, and that the table, a local game and an online client (which has only its
+own updates) all ask the plugin the same question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from liar_tui.games import new_state, plugin
+from liar_tui.store.history.records import FinishedGame, SeatResult, Visibility
+from liar_tui.table.table import SeatUpdate
+
+if TYPE_CHECKING:
+    from datetime import datetime, timedelta
+
+    from liar_tui.table.setup import TableSetup
+
+
+def replayed_updates(setup: TableSetup, actions: Sequence[Any], seat: int) -> list[SeatUpdate]:
+    """What ``seat`` would have been told had it heard the whole game: its first view, then
+    the events and its view after each action of ``actions``, replayed from the seed."""
+    game = new_state(setup)
+    updates = [SeatUpdate(seat, (), game.view(seat), game.to_act())]
+    for action in actions:
+        events = tuple(game.apply(action))
+        actor = getattr(action, "seat", None)
+        updates.append(SeatUpdate(seat, events, game.view(seat), game.to_act(), actor))
+    return updates
+
+
+def seat_results(setup: TableSetup, updates: Sequence[SeatUpdate]) -> tuple[SeatResult, ...]:
+    """Each seat's result as history keeps it: who sat there (from the setup) and how it came
+    out (from the game's plugin, reading ``updates``)."""
+    outcomes = plugin(setup.game).seat_outcomes(setup, updates)
+    return tuple(
+        SeatResult(
+            name=config.name,
+            kind=config.kind,
+            level=None if config.is_human else config.level,
+            place=outcome.place,
+            won=outcome.won,
+            score=outcome.score,
+        )
+        for config, outcome in zip(setup.seats, outcomes, strict=True)
+    )
+
+
+def complete_record(
+    setup: TableSetup,
+    actions: Sequence[Any],
+    *,
+    started_at: datetime,
+    ended_at: datetime,
+    duration: timedelta,
+    recording_seat: int | None,
+) -> FinishedGame:
+    """The complete record of the game ``actions`` end (every action known, and the seed):
+    a game with no seat played elsewhere, or the table host's own record of a game it ran.
+
+    Replaying the log is the slow part of recording: call this off the UI's thread and off
+    the host's event loop.
+    """
+    seat = recording_seat if recording_seat is not None else 0
+    return FinishedGame(
+        setup=setup,
+        seed=setup.seed,
+        seats=seat_results(setup, replayed_updates(setup, actions, seat)),
+        started_at=started_at,
+        ended_at=ended_at,
+        duration=duration,
+        recording_seat=recording_seat,
+        visibility=Visibility.COMPLETE,
+        actions=tuple(actions),
+    )
