@@ -81,9 +81,8 @@ def views_of(rules: Rules, seats: int, seed: int) -> list[tuple[LiarGame, LiarGa
 # --------------------------------------------------------------------------- legality
 
 
-@settings(max_examples=25, deadline=None)
-@given(rules=rule_sets(), seats=st.integers(2, 8), seed=st.integers(0, 2**32))
-def test_every_level_shows_only_legal_hands(rules: Rules, seats: int, seed: int) -> None:
+def check_every_level_shows_only_legal_hands(rules: Rules, seats: int, seed: int) -> None:
+    """A game of mixed players, each view also put to every level, whose hand must be legal."""
     game = LiarGame(rules, seats, seed)
     rng = random.Random(seed)
     bots = [rng.choice([*LEVELS, RandomLiarGameBot])(rng) for _ in range(seats)]
@@ -94,6 +93,22 @@ def test_every_level_shows_only_legal_hands(rules: Rules, seats: int, seed: int)
             for checker in checkers:
                 assert game.refusal(checker.act(view)) is None
             game.apply(bots[seat].act(view))
+
+
+@settings(max_examples=8, deadline=None)
+@given(rules=rule_sets(), seats=st.integers(2, 8), seed=st.integers(0, 2**32))
+def test_every_level_shows_only_legal_hands(rules: Rules, seats: int, seed: int) -> None:
+    """A few random games; the slow twin below plays many more."""
+    check_every_level_shows_only_legal_hands(rules, seats, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=50, deadline=None)
+@given(rules=rule_sets(), seats=st.integers(2, 8), seed=st.integers(0, 2**32))
+def test_every_level_shows_only_legal_hands_in_many_games(
+    rules: Rules, seats: int, seed: int
+) -> None:
+    check_every_level_shows_only_legal_hands(rules, seats, seed)
 
 
 @pytest.mark.parametrize("make", LEVELS)

@@ -27,6 +27,7 @@ from liar_tui.rules.liars_poker.game import (
     Take,
 )
 from liar_tui.rules.liars_poker.rules import Category, PokerRules
+from tests.marks import slow_after_rows
 
 BotFactory = Callable[[random.Random], Bot]
 BOTS: dict[str, BotFactory] = {"sensible": LiarsPokerBot, "random": RandomLiarsPokerBot}
@@ -84,12 +85,16 @@ def mixed_table(seats: int, chooser: random.Random) -> list[Bot]:
 # --------------------------------------------------------------------------- always legal
 
 
-@pytest.mark.parametrize("name", BOTS)
-def test_the_bots_never_send_an_illegal_action(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "games"),
+    slow_after_rows(2, [("sensible", range(4)), ("random", range(40)), ("sensible", range(4, 12))]),
+    ids=["sensible-first-4", "random-40", "sensible-next-8"],
+)
+def test_the_bots_never_send_an_illegal_action(name: str, games: range) -> None:
     """Whole games under random five-card rule sets: jokers, wild ranks, lives, chips, dealer's
-    choice, draw twice, discard limits and "discard at least one"."""
-    games = 40 if name == "random" else 12
-    for number in range(games):
+    choice, draw twice, discard limits and "discard at least one". The sensible bot's games
+    are slow, so the default run plays four of them and the slow run the next eight."""
+    for number in games:
         chooser = random.Random(f"{name}:{number}")
         rules = random_rules(chooser, seven_cards=False)
         seats = chooser.randint(2, 6)

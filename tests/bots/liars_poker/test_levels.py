@@ -32,6 +32,7 @@ from liar_tui.rules.liars_poker.game import (
 )
 from liar_tui.rules.liars_poker.rules import Category
 from tests.bots.liars_poker.test_bots import BotFactory, opened, play_to_the_end, random_rules
+from tests.marks import slow_after_rows
 
 LEVELS: dict[str, BotFactory] = {"easy": EasyLiarsPokerBot, "hard": HardLiarsPokerBot}
 
@@ -39,12 +40,19 @@ LEVELS: dict[str, BotFactory] = {"easy": EasyLiarsPokerBot, "hard": HardLiarsPok
 # --------------------------------------------------------------------------- always legal
 
 
-@pytest.mark.parametrize("name", LEVELS)
-def test_they_never_send_an_illegal_action(name: str) -> None:
-    """Whole games under random five-card rule sets, beside bots of every other level."""
-    games = 16 if name == "easy" else 8
+@pytest.mark.parametrize(
+    ("name", "games"),
+    slow_after_rows(
+        2,
+        [("easy", range(6)), ("hard", range(3)), ("easy", range(6, 16)), ("hard", range(3, 8))],
+    ),
+    ids=["easy-first-6", "hard-first-3", "easy-next-10", "hard-next-5"],
+)
+def test_they_never_send_an_illegal_action(name: str, games: range) -> None:
+    """Whole games under random five-card rule sets, beside bots of every other level: a
+    few for each level in the default run, the rest of the games in the slow run."""
     others = [LiarsPokerBot, EasyLiarsPokerBot, HardLiarsPokerBot]
-    for number in range(games):
+    for number in games:
         chooser = random.Random(f"level:{name}:{number}")
         rules = random_rules(chooser, seven_cards=False)
         seats = chooser.randint(2, 5)

@@ -125,18 +125,31 @@ def hands(draw: st.DrawFn) -> tuple[Rules, tuple[Card, ...]]:
 # --------------------------------------------------------------------------- hand values
 
 
-@given(hands())
-@settings(max_examples=400, deadline=None)
-def test_hand_values_agree_with_the_brute_force(
-    rules_and_hand: tuple[Rules, tuple[Card, ...]],
-) -> None:
-    rules, hand = rules_and_hand
+def check_hand_value_against_the_brute_force(rules: Rules, hand: tuple[Card, ...]) -> None:
     assert why_not_a_hand(hand, rules) is None
     expected_key, expected_points = brute_force(hand, rules)
     score = score_hand(hand, rules)
     assert score.key == expected_key
     assert score.value == expected_key[0]
     assert score.points == expected_points
+
+
+@given(hands())
+@settings(max_examples=80, deadline=None)
+def test_hand_values_agree_with_the_brute_force(
+    rules_and_hand: tuple[Rules, tuple[Card, ...]],
+) -> None:
+    """A quick sample; the slow twin below tries five times as many hands."""
+    check_hand_value_against_the_brute_force(*rules_and_hand)
+
+
+@pytest.mark.slow
+@given(hands())
+@settings(max_examples=400, deadline=None)
+def test_many_hand_values_agree_with_the_brute_force(
+    rules_and_hand: tuple[Rules, tuple[Card, ...]],
+) -> None:
+    check_hand_value_against_the_brute_force(*rules_and_hand)
 
 
 @given(hands(), st.randoms(use_true_random=False))
@@ -283,10 +296,11 @@ def play_to_the_end(rules: Rules, seats: int, seed: int, chooser: random.Random)
     st.integers(min_value=0, max_value=2**32),
     st.randoms(use_true_random=False),
 )
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_random_games_keep_every_invariant(
     rules: Rules, seats: int, seed: int, chooser: random.Random
 ) -> None:
+    """A quick sample of short games; the slow run plays longer ones below."""
     game = play_to_the_end(rules, seats, seed, chooser)
     assert game.over
 

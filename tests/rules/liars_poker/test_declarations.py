@@ -377,14 +377,26 @@ def exact_declarations(draw: st.DrawFn, rules: PokerRules) -> Declaration:
     return Declaration.of_cards(hand, rules)
 
 
-@settings(max_examples=500, deadline=None)
-@given(data=st.data())
-def test_canonical_text_reads_back_to_the_same_declaration(data: st.DataObject) -> None:
+def check_canonical_text_reads_back(data: st.DataObject) -> None:
     rules = data.draw(RULES, label="rules")
     declaration = data.draw(
         st.one_of(named_declarations(rules), exact_declarations(rules)), label="declaration"
     )
     assert parse_declaration(declaration.text, rules) == declaration
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_canonical_text_reads_back_to_the_same_declaration(data: st.DataObject) -> None:
+    """A quick sample; the slow twin below tries 500 declarations."""
+    check_canonical_text_reads_back(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None)
+@given(data=st.data())
+def test_many_canonical_texts_read_back_to_the_same_declaration(data: st.DataObject) -> None:
+    check_canonical_text_reads_back(data)
 
 
 def category_of_natural_faces(faces: list[tuple[Rank, Suit]], rules: PokerRules) -> Category:

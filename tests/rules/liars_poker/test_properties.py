@@ -38,9 +38,19 @@ from liar_tui.rules.liars_poker.game import (
 )
 from liar_tui.rules.liars_poker.poker_hands import hand_rank
 from liar_tui.rules.liars_poker.rules import Category, PokerRules
+from tests.marks import slow_after
 
 GAMES = 24
 MOST_ACTIONS = 5_000
+QUICK_GAMES = (3, 4, 6, 10, 12, 13, 14, 15, 19)
+"""The default run's games: short ones that still meet jokers, wild ranks, dealer's choice,
+chips, seven cards, one and two communal cards (discardable too), drawing twice and two
+pair over trips. The long games (and the one that must discard, which test_examples and the
+bots' games also meet) are in the slow run."""
+GAME_MATRIX = slow_after(
+    len(QUICK_GAMES),
+    [*QUICK_GAMES, *(number for number in range(GAMES) if number not in QUICK_GAMES)],
+)
 
 
 def random_round_rules(rng: random.Random, jokers: int) -> RoundRules:
@@ -140,7 +150,7 @@ def assert_views_hide_the_hand(game: LiarsPokerGame) -> None:
         assert not hasattr(view, "deck") and not hasattr(view, "pocket")
 
 
-@pytest.mark.parametrize("number", range(GAMES))
+@pytest.mark.parametrize("number", GAME_MATRIX)
 def test_random_games_keep_the_invariants_and_replay(number: int) -> None:
     rng = random.Random(number)
     rules = random_rules(rng)
