@@ -57,6 +57,10 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     )
 
     CSS_PATH = "play.tcss"
+    AUTO_FOCUS = ""
+    """Nothing takes the focus when the table opens: the builder, the only widget that
+    can, is focused when a turn shows it (focusing it on opening restyled it and all its
+    parts once more before the first frame, for a builder still hidden)."""
     ACTING_PANEL: ClassVar[str] = "#bid-panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "ledger", "Ledger"),
@@ -74,23 +78,21 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         look = self.look
         with Horizontal(id="table-area"):
             with Vertical(id="main-column"):
-                with Vertical(id="bill-panel"):
-                    yield BillFace(look, id="bill")
+                yield BillFace(look, id="bill")
                 with Vertical(id="bid-panel"):
                     yield Static("", id="standing")
                     yield BidBuilder(self.liar_app.settings.show_odds, id="builder")
                     yield Static("", id="waiting")
                 with VerticalScroll(id="history-panel", can_focus=False):
                     yield BidHistory(self.names, look, id="history")
-            with Vertical(id="side-column"):
-                yield SeatsPanel(self.names, look, id="seats")
+            yield SeatsPanel(self.names, look, id="seats")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#bill-panel").border_title = "Your bill"
+        self.query_one("#bill").border_title = "Your bill"
         self.query_one("#bid-panel").border_title = "Bidding"
         self.query_one("#history-panel").border_title = "This game"
-        self.query_one("#side-column").border_title = "Liar's Poker · bills"
+        self.query_one("#seats").border_title = "Liar's Poker · bills"
         self.query_one("#builder").display = False
 
     # table updates --------------------------------------------------------------------
@@ -130,15 +132,14 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         """Turn ``seat``'s bill face up, or every bill face down when ``seat`` is None."""
         self._face_up = seat
         bill = self.query_one("#bill", BillFace)
-        panel = self.query_one("#bill-panel")
         if seat is None:
             bill.turn_over(self._public_view().rules.digits)
-            panel.border_title = "Bills face down"
+            bill.border_title = "Bills face down"
             return
         bill.show(self._views[seat].serial)
         name = self.names[seat]
         owner = f"{possessive(name, capital=True)} bill" if self.hot_seat else "Your bill"
-        panel.border_title = Content(f"{owner} · game {self._views[seat].game}")
+        bill.border_title = Content(f"{owner} · game {self._views[seat].game}")
 
     def _show_standing(self) -> None:
         """The bid to beat, by whom, and how likely it is from the bill on screen."""
