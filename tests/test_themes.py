@@ -12,6 +12,7 @@ import pytest
 from liar_tui.app import LiarApp
 from liar_tui.store import paths
 from liar_tui.store.settings import Settings, file_problem, load_settings, settings_problems
+from tests.marks import slow_after
 
 from .screens.menus import RecordingApp, screen_text
 
@@ -57,8 +58,12 @@ async def test_a_theme_chosen_from_the_command_palette_is_saved() -> None:
     assert load_settings() == (Settings(theme="textual-light"), None), "only the theme written"
 
 
-@pytest.mark.parametrize("keys", [["s"], ["1"], []], ids=["settings", "setup", "home"])
+@pytest.mark.parametrize(
+    "keys", slow_after(1, [[], ["s"], ["1"]]), ids=["home", "settings", "setup"]
+)
 def test_snapshot_in_a_light_theme(snap_compare, keys: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """The home screen in the default run; the setup and settings screens, which take the
+    same theme from the app, in the slow run (the play screens' light looks are slow too)."""
     app = RecordingApp(settings=Settings(theme="textual-light", four_color=True))
     assert snap_compare(app, terminal_size=(80, 24), press=keys)
 

@@ -22,6 +22,7 @@ from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
+from tests.marks import slow_after_rows
 
 from .menus import RecordingApp, flat_text, screen_text
 
@@ -112,7 +113,7 @@ TABLE_HELP = [
 ]
 
 
-@pytest.mark.parametrize(("game_id", "heading", "table_key"), TABLE_HELP)
+@pytest.mark.parametrize(("game_id", "heading", "table_key"), slow_after_rows(2, TABLE_HELP))
 async def test_f1_at_a_table_opens_on_that_game_and_the_keys_of_the_screen(
     game_id: str, heading: str, table_key: str
 ) -> None:
@@ -151,6 +152,8 @@ async def test_f1_at_a_new_table_opens_on_that_game_and_from_home_at_the_top() -
 
 
 async def test_f1_over_a_popup_at_a_table_shows_the_popups_keys_and_the_tables_game() -> None:
+    """At a bills table, so the default run meets F1 at a table of each game (the bills case
+    of the test above is in the slow run)."""
     seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Bot"))
     setup = TableSetup("liars-poker-bills", plugin("liars-poker-bills").default_rules(), seats, 1)
     app = LiarApp(settings=Settings(bot_delay=0), start=setup)
