@@ -6,20 +6,25 @@ first frame comes up about as fast as a bare Textual app's.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.events import Resize
 from textual.filter import LineFilter
+from textual.message import Message
 from textual.screen import Screen
 
 from liar_tui.ascii_only import AsciiOnly, key_in_words
 from liar_tui.rules.base import GameState
 from liar_tui.store.messages import shown_path, with_path_on_its_own_lines
-from liar_tui.store.paths import settings_path
+from liar_tui.store.paths import data_dir, settings_path
 from liar_tui.store.saves import SaveError, SaveStore
 from liar_tui.store.settings import (
     CardStyle,
@@ -34,9 +39,14 @@ from liar_tui.table.setup import TableSetup, random_seed
 if TYPE_CHECKING:
     from textual._path import CSSPathType  # Textual's own type for CSS_PATH
 
+    from liar_tui.store.history import HistoryStore
     from liar_tui.table.table import Refused, Table
 
 
+log = logging.getLogger(__name__)
+
+NOT_RECORDED = "History could not record this game, which is a bug: please report it."
+"""Said when recording a game fails for something other than the file or the disk."""
 NOTICE_TIMEOUT = 20
 """Seconds a notice about the settings file stays: long enough to read a few sentences."""
 TOAST_WIDTH = 60
@@ -46,6 +56,26 @@ TOAST_WIDTH = 60
 def toast_text_width(screen_width: int) -> int:
     """Columns of text in a toast: its width less the side padding and the coloured edge."""
     return min(TOAST_WIDTH, screen_width // 2) - 3
+
+
+@dataclass
+class TableClock:
+    """When the game being played at the table began, for its record in history.
+
+    A game resumed from a save began, as far as this run knows, when it was resumed: the
+    save keeps no times. At dollar bills each settled deal is a game, so the clock starts
+    again after each.
+    """
+
+    games_done: int
+    """Games the table had finished when the clock started: one more is one to record."""
+    started_at: datetime
+    started: float
+    """``time.monotonic()`` at the start, for a duration no change of the wall clock skews."""
+
+    @classmethod
+    def start(cls, games_done: int) -> TableClock:
+        return cls(games_done, datetime.now(UTC), time.monotonic())
 
 
 def _home_screen() -> Screen[Any]:
@@ -85,6 +115,12 @@ class LiarApp(App[None]):
         """How much of the bot delay a bot waits: less once the people here are out of the
         game and only watch it (or skip to its result); a new table starts at 1."""
         self._ascii_filter = AsciiOnly()
+        self.history: HistoryStore | None = None
+        """Where finished games are recorded; made at the first game's end (not on the way to
+        the home screen), in the data folder, unless a test gives its own."""
+        self._clock: TableClock | None = None
+        self._history_warned: str | None = None
+        """The last reason history could not be recorded, said once until it can be again."""
 
     @property
     def ascii_only(self) -> bool:
@@ -230,6 +266,7 @@ class LiarApp(App[None]):
         table = open_table(setup, actions, recorder=self._record)
         bus = Bus(table)
         self.table = table
+        self._clock = TableClock.start(table.completed_games())
         self.bot_pace = 1.0
         self.return_home()
         channel = LocalChannel(table, bus, setup.human_seats)
@@ -281,3 +318,66 @@ class LiarApp(App[None]):
                 self.notify(str(error), title="Game not saved", severity="warning", markup=False)
         else:
             self._save_warned = None
+        clock = self._clock
+        if clock is not None and game.completed_games() > clock.games_done:
+            self._clock = TableClock.start(game.completed_games())
+            self._record_finished(setup, actions, clock)
+
+    # history ---------------------------------------------------------------------
+
+    def _record_finished(
+        self, setup: TableSetup, actions: tuple[Any, ...], clock: TableClock
+    ) -> None:
+        """Record the game ``actions`` just finished, in a worker thread: replaying its log
+        and writing the file must not hold up the game's end on screen."""
+        if self.history is None:
+            from liar_tui.store.history import HistoryStore, history_path
+
+            self.history = HistoryStore(history_path(data_dir()))
+        store = self.history
+        duration = timedelta(seconds=time.monotonic() - clock.started)
+        ended_at = datetime.now(UTC)
+        humans = setup.human_seats
+
+        def record() -> None:
+            from liar_tui.store.history import NotRecorded
+            from liar_tui.table.finished import complete_record
+
+            try:
+                finished = complete_record(
+                    setup,
+                    actions,
+                    started_at=clock.started_at,
+                    ended_at=ended_at,
+                    duration=duration,
+                    recording_seat=humans[0] if humans else None,
+                )
+                result = store.record(finished)
+            except Exception:  # a bug in a game's plugin or the codec: no traceback on screen
+                log.exception("a finished game could not be recorded")
+                problem: str | None = NOT_RECORDED
+            else:
+                problem = result.reason if isinstance(result, NotRecorded) else None
+            self.post_message(self.HistoryRecorded(store.take_notices(), problem))
+
+        self.run_worker(record, name="record history", group="history", thread=True)
+
+    class HistoryRecorded(Message):
+        """A finished game's recording is over, with what the player should be told."""
+
+        def __init__(self, notices: tuple[str, ...], problem: str | None) -> None:
+            super().__init__()
+            self.notices = notices
+            self.problem = problem
+
+    @on(HistoryRecorded)
+    def _history_recorded(self, message: HistoryRecorded) -> None:
+        """Say what the player should know of the recording, each thing once: a file moved
+        aside, and why history is not being recorded (not again at every game until it can
+        be recorded once more). The game goes on either way."""
+        for notice in message.notices:
+            self.notify(notice, title="History", severity="warning", markup=False)
+        problem = message.problem
+        if problem is not None and problem != self._history_warned:
+            self.notify(problem, title="History", severity="warning", markup=False)
+        self._history_warned = problem
