@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.pilot import Pilot
@@ -53,6 +54,25 @@ async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str) -
         await asyncio.wait_for(wait(), WAIT)
     except TimeoutError:
         raise AssertionError(f"never happened: {what}") from None
+
+
+@asynccontextmanager
+async def a_host_with_ben(
+    options: HostOptions, **ben_options: Any
+) -> AsyncIterator[tuple[Address, HostClient, Recorder]]:
+    """A host on a free local port and Ben, another player, connected to it (with a recorder
+    of what the host sends him); both are closed after the test."""
+    host = TableHost(options)
+    port = await host.listen_tcp("127.0.0.1", 0)
+    address = Address("127.0.0.1", port)
+    ben = HostClient(address, "Ben", **ben_options)
+    bens = Recorder(ben)
+    await ben.connect()
+    try:
+        yield address, ben, bens
+    finally:
+        await ben.close()
+        await host.close()
 
 
 def notices(app: ClientApp) -> list[str]:
@@ -108,55 +128,48 @@ async def test_create_a_table_sit_start_and_play_a_round_by_keys() -> None:
 
 
 async def test_a_second_player_joins_the_table_and_both_play_it() -> None:
-    host = TableHost(HostOptions(bot_delay=0))
-    port = await host.listen_tcp("127.0.0.1", 0)
-    address = Address("127.0.0.1", port)
-    ben = HostClient(address, "Ben")
-    bens = Recorder(ben)
-    await ben.connect()
-    seats = (
-        SeatConfig("Ben", SeatKind.HUMAN),
-        SeatConfig("Guest", SeatKind.HUMAN),
-        SeatConfig("Ada"),
-    )
-    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats))
-    created = await bens.next(of(TableCreated))
-    assert isinstance(created, TableCreated)
-    ben.send(TakeSeat(created.table, 0))
-    seated = await bens.next(of(Seated))
-    assert isinstance(seated, Seated)
-    app = await join_app(address)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            lobby = app.screen
-            assert isinstance(lobby, LobbyScreen)
-            await pilot.press("down", "enter")
-            await until(pilot, lambda: app.client.tickets, "Ann's seat")
-            assert app.client.tickets[created.table].seat == 1
+    async with a_host_with_ben(HostOptions(bot_delay=0)) as (address, ben, bens):
+        seats = (
+            SeatConfig("Ben", SeatKind.HUMAN),
+            SeatConfig("Guest", SeatKind.HUMAN),
+            SeatConfig("Ada"),
+        )
+        ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats))
+        created = await bens.next(of(TableCreated))
+        assert isinstance(created, TableCreated)
+        ben.send(TakeSeat(created.table, 0))
+        seated = await bens.next(of(Seated))
+        assert isinstance(seated, Seated)
+        app = await join_app(address)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen)
+                await pilot.press("down", "enter")
+                await until(pilot, lambda: app.client.tickets, "Ann's seat")
+                assert app.client.tickets[created.table].seat == 1
 
-            def ann_is_seated(event: object) -> bool:
-                return isinstance(event, LobbyState) and any(
-                    chair.name == "Ann" for t in event.tables for chair in t.seats
+                def ann_is_seated(event: object) -> bool:
+                    return isinstance(event, LobbyState) and any(
+                        chair.name == "Ann" for t in event.tables for chair in t.seats
+                    )
+
+                await bens.next(ann_is_seated)
+                ben.send(StartTable(seated.token))
+                ready = await bens.next(of(SeatReady))
+                assert isinstance(ready, SeatReady)
+                assert ready.channel.setup.names == ("Ben", "Ann", "Ada")
+                await until(
+                    pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "Ann's play screen"
                 )
-
-            await bens.next(ann_is_seated)
-            ben.send(StartTable(seated.token))
-            ready = await bens.next(of(SeatReady))
-            assert isinstance(ready, SeatReady)
-            assert ready.channel.setup.names == ("Ben", "Ann", "Ada")
-            await until(
-                pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "Ann's play screen"
-            )
-            screen = app.screen
-            assert screen.names == ("Ben", "Ann", "Ada")
-            await until(pilot, lambda: screen.query_one(HandPicker).display, "Ann's pocket")
-            await pilot.press("1", "2", "3", "enter")
-            await until(pilot, lambda: "Waiting for Ben" in screen_text(app), "waiting for Ben")
-    finally:
-        await app.client.close()
-        await ben.close()
-        await host.close()
+                screen = app.screen
+                assert screen.names == ("Ben", "Ann", "Ada")
+                await until(pilot, lambda: screen.query_one(HandPicker).display, "Ann's pocket")
+                await pilot.press("1", "2", "3", "enter")
+                await until(pilot, lambda: "Waiting for Ben" in screen_text(app), "waiting for Ben")
+        finally:
+            await app.client.close()
 
 
 def screen_text(app: ClientApp) -> str:
@@ -213,40 +226,37 @@ async def test_a_host_refusal_is_said_in_one_sentence() -> None:
 
 
 async def test_the_others_see_a_stand_in_bot_and_the_return() -> None:
-    host = TableHost(HostOptions(away_timeout=0.05))
-    port = await host.listen_tcp("127.0.0.1", 0)
-    address = Address("127.0.0.1", port)
-    ben = HostClient(address, "Ben", retry_delays=(0.05,))
-    bens = Recorder(ben)
-    await ben.connect()
-    seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
-    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), (*seats, SeatConfig("Ada"))))
-    created = await bens.next(of(TableCreated))
-    assert isinstance(created, TableCreated)
-    app = await join_app(address)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.press("enter")
-            await until(pilot, lambda: app.client.tickets, "Ann's seat")
-            ben.send(TakeSeat(created.table, 1))
-            bens_seat = await bens.next(of(Seated))
-            assert isinstance(bens_seat, Seated)
-            # Ben created the table, so sitting down makes him its owner: Ann only votes.
-            await until(pilot, lambda: lobby_owner(app, created.table) == 1, "Ben the owner")
-            await pilot.press("s")
-            ben.send(StartTable(bens_seat.token))
-            ready = await bens.next(of(SeatReady))
-            assert isinstance(ready, SeatReady)
-            ready.channel.close()
-            away = "Ben has been away for 0.05 s: a bot plays for them until they return."
-            await until(pilot, lambda: away in notices(app), "the stand-in notice")
-            assert ben.return_to(created.table)
-            await until(pilot, lambda: "Ben is back." in notices(app), "the return notice")
-    finally:
-        await app.client.close()
-        await ben.close()
-        await host.close()
+    async with a_host_with_ben(HostOptions(away_timeout=0.05), retry_delays=(0.05,)) as (
+        address,
+        ben,
+        bens,
+    ):
+        seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
+        ben.send(CreateTable("liar-game", liar_game.Rules(target=60), (*seats, SeatConfig("Ada"))))
+        created = await bens.next(of(TableCreated))
+        assert isinstance(created, TableCreated)
+        app = await join_app(address)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.press("enter")
+                await until(pilot, lambda: app.client.tickets, "Ann's seat")
+                ben.send(TakeSeat(created.table, 1))
+                bens_seat = await bens.next(of(Seated))
+                assert isinstance(bens_seat, Seated)
+                # Ben created the table, so sitting down makes him its owner: Ann only votes.
+                await until(pilot, lambda: lobby_owner(app, created.table) == 1, "Ben the owner")
+                await pilot.press("s")
+                ben.send(StartTable(bens_seat.token))
+                ready = await bens.next(of(SeatReady))
+                assert isinstance(ready, SeatReady)
+                ready.channel.close()
+                away = "Ben has been away for 0.05 s: a bot plays for them until they return."
+                await until(pilot, lambda: away in notices(app), "the stand-in notice")
+                assert ben.return_to(created.table)
+                await until(pilot, lambda: "Ben is back." in notices(app), "the return notice")
+        finally:
+            await app.client.close()
 
 
 def lobby_owner(app: ClientApp, table: int) -> int | None:
@@ -274,148 +284,133 @@ def chair_row(app: ClientApp, name: str) -> int:
 
 
 async def test_a_private_table_by_keys_its_code_a_friend_and_removing_him() -> None:
-    host = TableHost(HostOptions(bot_delay=0))
-    port = await host.listen_tcp("127.0.0.1", 0)
-    address = Address("127.0.0.1", port)
-    client = HostClient(address, "Ann", retry_delays=(0.05,))
-    await client.connect()
-    seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
-    app = ClientApp(client, Settings(player_name="Ann", bot_delay=0, seats=seats))
-    ben = HostClient(address, "Ben")
-    bens = Recorder(ben)
-    await ben.connect()
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.press("n", "1")
-            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
-            app.screen.query_one("#private").focus()
-            await pilot.press("space")
-            app.screen.query_one("#turn-seconds").focus()
-            await pilot.press("end", "ctrl+u", *"45", "ctrl+s")
-            await until(pilot, lambda: app.client.tickets, "Ann's seat at her table")
-            (ticket,) = app.client.tickets.values()
-            table = ticket.table
-            await until(pilot, lambda: lobby_owner(app, table) == 0, "Ann the owner")
-            (summary,) = app.client.lobby.tables
-            assert summary.private
-            assert summary.turn_seconds == 45
-            (code_notice,) = [n for n in notices(app) if "private: its code is" in n]
-            code = code_notice.split("its code is ")[1].split(".")[0]
-            assert f"private, code {code} · 45 s a turn" in screen_text(app)
-            assert footer_keys(app)["s"] == "Start"
+    async with a_host_with_ben(HostOptions(bot_delay=0)) as (address, ben, bens):
+        client = HostClient(address, "Ann", retry_delays=(0.05,))
+        await client.connect()
+        seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
+        app = ClientApp(client, Settings(player_name="Ann", bot_delay=0, seats=seats))
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.press("n", "1")
+                await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+                app.screen.query_one("#private").focus()
+                await pilot.press("space")
+                app.screen.query_one("#turn-seconds").focus()
+                await pilot.press("end", "ctrl+u", *"45", "ctrl+s")
+                await until(pilot, lambda: app.client.tickets, "Ann's seat at her table")
+                (ticket,) = app.client.tickets.values()
+                table = ticket.table
+                await until(pilot, lambda: lobby_owner(app, table) == 0, "Ann the owner")
+                (summary,) = app.client.lobby.tables
+                assert summary.private
+                assert summary.turn_seconds == 45
+                (code_notice,) = [n for n in notices(app) if "private: its code is" in n]
+                code = code_notice.split("its code is ")[1].split(".")[0]
+                assert f"private, code {code} · 45 s a turn" in screen_text(app)
+                assert footer_keys(app)["s"] == "Start"
 
-            ben.send(TakeSeat(table, 1, "WRONG0"))
-            refused = await bens.next(of(HostError))
-            assert isinstance(refused, HostError)
-            assert refused.code is ErrorCode.PRIVATE
-            ben.send(TakeSeat(table, 1, code.lower()))
-            assert isinstance(await bens.next(of(Seated)), Seated)
-            await until(pilot, lambda: " Ben " in screen_text(app), "Ben in Ann's lobby")
+                ben.send(TakeSeat(table, 1, "WRONG0"))
+                refused = await bens.next(of(HostError))
+                assert isinstance(refused, HostError)
+                assert refused.code is ErrorCode.PRIVATE
+                ben.send(TakeSeat(table, 1, code.lower()))
+                assert isinstance(await bens.next(of(Seated)), Seated)
+                await until(pilot, lambda: " Ben " in screen_text(app), "Ben in Ann's lobby")
 
-            # The cursor starts on Ann's own chair, the owner's; Ben sits below it.
-            await pilot.press("down", "x")
-            assert isinstance(app.screen, ConfirmScreen)
-            await pilot.press("y")
-            lost = await bens.next(of(SeatLost))
-            assert isinstance(lost, SeatLost)
-            assert (lost.table, lost.seat) == (table, 1)
-            assert not ben.tickets
-            await until(
-                pilot,
-                lambda: (
-                    (chair := lobby_chair(app, table, 1)) is not None
-                    and chair.kind is ChairKind.OPEN
-                ),
-                "the chair open again",
-            )
-    finally:
-        await app.client.close()
-        await ben.close()
-        await host.close()
+                # The cursor starts on Ann's own chair, the owner's; Ben sits below it.
+                await pilot.press("down", "x")
+                assert isinstance(app.screen, ConfirmScreen)
+                await pilot.press("y")
+                lost = await bens.next(of(SeatLost))
+                assert isinstance(lost, SeatLost)
+                assert (lost.table, lost.seat) == (table, 1)
+                assert not ben.tickets
+                await until(
+                    pilot,
+                    lambda: (
+                        (chair := lobby_chair(app, table, 1)) is not None
+                        and chair.kind is ChairKind.OPEN
+                    ),
+                    "the chair open again",
+                )
+        finally:
+            await app.client.close()
 
 
 async def test_a_friend_types_the_code_by_mouse_votes_and_is_removed() -> None:
-    host = TableHost(HostOptions(bot_delay=0))
-    port = await host.listen_tcp("127.0.0.1", 0)
-    address = Address("127.0.0.1", port)
-    ben = HostClient(address, "Ben")
-    bens = Recorder(ben)
-    await ben.connect()
-    seats = (SeatConfig("Ben", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
-    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats, private=True))
-    created = await bens.next(of(TableCreated))
-    assert isinstance(created, TableCreated)
-    assert created.code
-    ben.send(TakeSeat(created.table, 0, created.code))
-    bens_seat = await bens.next(of(Seated))
-    assert isinstance(bens_seat, Seated)
-    app = await join_app(address)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: " Guest " in screen_text(app), "the open chair")
-            assert "private: sit with its code" in screen_text(app)
-            await pilot.click(offset=(10, chair_row(app, "Guest")))
-            assert isinstance(app.screen, TableCodeScreen)
-            await pilot.press(*"WRONG0")
-            await pilot.click("#code-submit")
-            wrong = f"That is not the code of table {created.table}."
-            await until(pilot, lambda: any(n.startswith(wrong) for n in notices(app)), "refusal")
-            assert not app.client.tickets
-            await pilot.click(offset=(10, chair_row(app, "Guest")))
-            assert isinstance(app.screen, TableCodeScreen)
-            await pilot.press(*created.code)
-            await pilot.click("#code-submit")
-            await until(pilot, lambda: app.client.tickets, "Ann's seat")
-            assert app.client.tickets[created.table].seat == 1
-            assert footer_keys(app)["s"] == "Vote to start"
-            assert "x" not in footer_keys(app)
-            await pilot.press("s")
-            await until(
-                pilot,
-                lambda: (chair := lobby_chair(app, created.table, 1)) is not None and chair.ready,
-                "Ann's vote",
-            )
-            assert "1 of 2 seated voted to start" in screen_text(app)
-            assert isinstance(app.screen, LobbyScreen)
+    async with a_host_with_ben(HostOptions(bot_delay=0)) as (address, ben, bens):
+        seats = (SeatConfig("Ben", SeatKind.HUMAN), SeatConfig("Guest", SeatKind.HUMAN))
+        ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats, private=True))
+        created = await bens.next(of(TableCreated))
+        assert isinstance(created, TableCreated)
+        assert created.code
+        ben.send(TakeSeat(created.table, 0, created.code))
+        bens_seat = await bens.next(of(Seated))
+        assert isinstance(bens_seat, Seated)
+        app = await join_app(address)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: " Guest " in screen_text(app), "the open chair")
+                assert "private: sit with its code" in screen_text(app)
+                await pilot.click(offset=(10, chair_row(app, "Guest")))
+                assert isinstance(app.screen, TableCodeScreen)
+                await pilot.press(*"WRONG0")
+                await pilot.click("#code-submit")
+                wrong = f"That is not the code of table {created.table}."
+                await until(
+                    pilot, lambda: any(n.startswith(wrong) for n in notices(app)), "refusal"
+                )
+                assert not app.client.tickets
+                await pilot.click(offset=(10, chair_row(app, "Guest")))
+                assert isinstance(app.screen, TableCodeScreen)
+                await pilot.press(*created.code)
+                await pilot.click("#code-submit")
+                await until(pilot, lambda: app.client.tickets, "Ann's seat")
+                assert app.client.tickets[created.table].seat == 1
+                assert footer_keys(app)["s"] == "Vote to start"
+                assert "x" not in footer_keys(app)
+                await pilot.press("s")
+                await until(
+                    pilot,
+                    lambda: (
+                        (chair := lobby_chair(app, created.table, 1)) is not None and chair.ready
+                    ),
+                    "Ann's vote",
+                )
+                assert "1 of 2 seated voted to start" in screen_text(app)
+                assert isinstance(app.screen, LobbyScreen)
 
-            ben.send(RemoveSeat(bens_seat.token, 1))
-            removed = f"The owner of table {created.table}"
-            await until(pilot, lambda: any(n.startswith(removed) for n in notices(app)), "notice")
-            assert not app.client.tickets
-            assert isinstance(app.screen, LobbyScreen)
-            assert "Pick an open chair" in screen_text(app)
-    finally:
-        await app.client.close()
-        await ben.close()
-        await host.close()
+                ben.send(RemoveSeat(bens_seat.token, 1))
+                removed = f"The owner of table {created.table}"
+                await until(
+                    pilot, lambda: any(n.startswith(removed) for n in notices(app)), "notice"
+                )
+                assert not app.client.tickets
+                assert isinstance(app.screen, LobbyScreen)
+                assert "Pick an open chair" in screen_text(app)
+        finally:
+            await app.client.close()
 
 
 async def test_a_table_whose_creator_never_sat_starts_when_everyone_seated_votes() -> None:
-    host = TableHost(HostOptions(bot_delay=0))
-    port = await host.listen_tcp("127.0.0.1", 0)
-    address = Address("127.0.0.1", port)
-    ben = HostClient(address, "Ben")
-    bens = Recorder(ben)
-    await ben.connect()
-    seats = (SeatConfig("Guest", SeatKind.HUMAN), SeatConfig("Ada"))
-    ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats))
-    assert isinstance(await bens.next(of(TableCreated)), TableCreated)
-    app = await join_app(address)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: " Guest " in screen_text(app), "the open chair")
-            await pilot.press("enter")
-            await until(pilot, lambda: app.client.tickets, "Ann's seat")
-            assert footer_keys(app)["s"] == "Vote to start"
-            await pilot.press("s")
-            await until(
-                pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "the play screen"
-            )
-    finally:
-        await app.client.close()
-        await ben.close()
-        await host.close()
+    async with a_host_with_ben(HostOptions(bot_delay=0)) as (address, ben, bens):
+        seats = (SeatConfig("Guest", SeatKind.HUMAN), SeatConfig("Ada"))
+        ben.send(CreateTable("liar-game", liar_game.Rules(target=60), seats))
+        assert isinstance(await bens.next(of(TableCreated)), TableCreated)
+        app = await join_app(address)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: " Guest " in screen_text(app), "the open chair")
+                await pilot.press("enter")
+                await until(pilot, lambda: app.client.tickets, "Ann's seat")
+                assert footer_keys(app)["s"] == "Vote to start"
+                await pilot.press("s")
+                await until(
+                    pilot, lambda: isinstance(app.screen, LiarGamePlayScreen), "the play screen"
+                )
+        finally:
+            await app.client.close()
 
 
 async def test_a_code_and_a_lost_seat_are_told_on_any_screen() -> None:
