@@ -6,6 +6,7 @@ and one set of checks instead of two copies that could drift apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import Enum
 from typing import ClassVar
 
@@ -13,8 +14,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label
 
+from liar_tui.screens.rules_editing import made_unstyled
 from liar_tui.table.seats import (
     BOT_NAMES,
     MAX_NAME_LENGTH,
@@ -81,6 +84,12 @@ class SeatRow(Horizontal):
         self._online = online
 
     def compose(self) -> ComposeResult:
+        widgets = made_unstyled(self._widgets)
+        name = next(widget for widget in widgets if isinstance(widget, Input))
+        name.value = self._seat.name  # with the app running (see made_unstyled)
+        yield from widgets
+
+    def _widgets(self) -> Iterator[Widget]:
         yield Label(f"{self._number}.", classes="seat-number")
         # A chooser, not a Select: four Selects cost as much as the rest of setup to build.
         yield Chooser(
@@ -89,7 +98,6 @@ class SeatRow(Horizontal):
             classes="seat-who",
         )
         yield Input(
-            self._seat.name,
             placeholder="name",
             max_length=MAX_NAME_LENGTH,
             compact=True,
@@ -181,6 +189,9 @@ class SeatEditor(Vertical):
         self._initial = _fit(seats, min_seats, max_seats)
 
     def compose(self) -> ComposeResult:
+        yield from made_unstyled(self._widgets)
+
+    def _widgets(self) -> Iterator[Widget]:
         first_person = next((i for i, seat in enumerate(self._initial) if seat.is_human), None)
         for number, seat in enumerate(self._initial, start=1):
             who = who_of(seat, number - 1 == first_person)

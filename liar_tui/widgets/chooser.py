@@ -138,6 +138,23 @@ class Chooser(Widget, Generic[ChoiceValue], can_focus=True):
             self.post_message(self.Changed(self, value))
 
     @property
+    def choices(self) -> list[tuple[str, ChoiceValue]]:
+        """Every choice offered, as (label, value), in order."""
+        return list(self._choices)
+
+    def set_choices(self, choices: Sequence[tuple[str, ChoiceValue]], value: ChoiceValue) -> None:
+        """Offer other choices (an open or built list shows them too) with ``value`` chosen;
+        posts :class:`Changed` only when the value changes."""
+        self._choices = list(choices)
+        self._index_of(value)  # refuses a value that is not a choice
+        for choice_list in self.query(ChoiceList):
+            choice_list.set_options(label for label, _value in self._choices)
+        if value != self._value:
+            self.value = value
+        else:
+            self.refresh()
+
+    @property
     def label(self) -> str:
         """The chosen value's words, as shown."""
         return self._choices[self._index_of(self._value)][0]

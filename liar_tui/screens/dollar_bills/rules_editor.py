@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from liar_tui.rules.dollar_bills.rules import MAX_DIGITS, MAX_STAKE, MIN_DIGITS, Rules
+from liar_tui.screens.rules_editing import made_unstyled
 
 
 def parse_whole(text: str, problem: str) -> int | str:
@@ -53,17 +56,29 @@ class DollarBillsRulesEditor(Vertical):
         self._initial = rules
 
     def compose(self) -> ComposeResult:
-        rules = self._initial
-        with Horizontal(classes="rules-row"):
-            yield Label("Digits", classes="rules-label")
-            yield Input(str(rules.digits), type="integer", compact=True, id="digits")
-            yield Static(
-                f"in every serial number, {MIN_DIGITS} to {MAX_DIGITS}", classes="rules-hint"
+        digits, stake = made_unstyled(
+            lambda: (
+                Input(type="integer", compact=True, id="digits"),
+                Input(type="integer", compact=True, id="stake"),
             )
-        with Horizontal(classes="rules-row"):
-            yield Label("Stake $", classes="rules-label")
-            yield Input(str(rules.stake), type="integer", compact=True, id="stake")
-            yield Static(f"won or paid per seat, 1 to {MAX_STAKE}", classes="rules-hint")
+        )
+        digits.value = str(self._initial.digits)  # with the app running (see made_unstyled)
+        stake.value = str(self._initial.stake)
+        yield from made_unstyled(lambda: self._widgets(digits, stake))
+
+    def _widgets(self, digits: Input, stake: Input) -> Iterator[Widget]:
+        yield Horizontal(
+            Label("Digits", classes="rules-label"),
+            digits,
+            Static(f"in every serial number, {MIN_DIGITS} to {MAX_DIGITS}", classes="rules-hint"),
+            classes="rules-row",
+        )
+        yield Horizontal(
+            Label("Stake $", classes="rules-label"),
+            stake,
+            Static(f"won or paid per seat, 1 to {MAX_STAKE}", classes="rules-hint"),
+            classes="rules-row",
+        )
         yield Static(
             "Bid how many of a digit all the bills hold; zero counts as ten. A true bid "
             "wins the stake from every other seat, a false one pays it to each.",

@@ -7,15 +7,18 @@ why, and switching down to one deck turns the variants off with a notice.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.rules.liar_game.game import MAX_TARGET
+from liar_tui.screens.rules_editing import made_unstyled
 from liar_tui.screens.wording import names_joined
 
 CUSTOM_TARGET = "target-custom"
@@ -87,29 +90,40 @@ class LiarGameRulesEditor(Vertical):
         self._initial = rules
 
     def compose(self) -> ComposeResult:
+        custom = self._initial.target not in liar_game.TARGET_PRESETS
+        widgets = made_unstyled(lambda: self._widgets(custom))
+        if custom:  # its text goes in with the app running (see made_unstyled)
+            self._custom_target.value = str(self._initial.target)
+        yield from widgets
+
+    def _widgets(self, custom: bool) -> Iterator[Widget]:
         rules = self._initial
-        custom = rules.target not in liar_game.TARGET_PRESETS
-        with Horizontal(classes="rules-row"):
-            yield Label("Target", classes="rules-label")
-            with RadioSet(id="target", compact=True):
-                for points in liar_game.TARGET_PRESETS:
-                    yield RadioButton(
-                        str(points), value=rules.target == points, id=target_id(points)
-                    )
-                yield RadioButton("custom", value=custom, id=CUSTOM_TARGET)
-            yield Input(
-                str(rules.target) if custom else "",
-                placeholder="points",
-                type="integer",
-                compact=True,
-                id="target-input",
-                disabled=not custom,
-            )
-        with Horizontal(classes="rules-row"):
-            yield Label("Decks", classes="rules-label")
-            with RadioSet(id="decks", compact=True):
-                yield RadioButton("1 deck", value=rules.decks == 1, id="decks-1")
-                yield RadioButton("2 decks", value=rules.decks == 2, id="decks-2")
+        target = RadioSet(
+            *(
+                RadioButton(str(points), value=rules.target == points, id=target_id(points))
+                for points in liar_game.TARGET_PRESETS
+            ),
+            RadioButton("custom", value=custom, id=CUSTOM_TARGET),
+            id="target",
+            compact=True,
+        )
+        self._custom_target = Input(
+            placeholder="points",
+            type="integer",
+            compact=True,
+            id="target-input",
+            disabled=not custom,
+        )
+        yield Horizontal(
+            Label("Target", classes="rules-label"), target, self._custom_target, classes="rules-row"
+        )
+        decks = RadioSet(
+            RadioButton("1 deck", value=rules.decks == 1, id="decks-1"),
+            RadioButton("2 decks", value=rules.decks == 2, id="decks-2"),
+            id="decks",
+            compact=True,
+        )
+        yield Horizontal(Label("Decks", classes="rules-label"), decks, classes="rules-row")
         yield Checkbox("Free jokers", rules.free_jokers, compact=True, id="free_jokers")
         yield Static(liar_game.FREE_JOKERS_SUMMARY, classes="summary", id="free-jokers-summary")
         yield Label("Variants", classes="heading")

@@ -8,7 +8,7 @@ can see them, with the reason on the option's own line, so ``read`` rarely finds
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from rich.style import Style
@@ -21,10 +21,12 @@ from textual.events import Click
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Static
 
 from liar_tui.rules.cards import NATURAL_RANKS, Rank
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules, PokerRules, RoundRules
+from liar_tui.screens.rules_editing import made_unstyled
+from liar_tui.widgets.chooser import Chooser
 
 JOKER_CHOICES = (0, 1, 2)
 HAND_SIZES = (5, 7)
@@ -117,13 +119,21 @@ def editor_css(editor: str) -> str:
     {editor} .note.-off {{
         color: $warning;
     }}
-    {editor} Select {{
+    {editor} Chooser {{
         width: 16;
+    }}
+    {editor} Chooser:focus {{
+        background: $primary 40%;
     }}
     {editor} .heading {{
         text-style: bold;
     }}
     """
+
+
+def _row(label: str, control: Widget) -> Horizontal:
+    """One option on one line: its name, then what sets it."""
+    return Horizontal(Label(label, classes="rules-label"), control, classes="rules-row")
 
 
 def joker_label(jokers: int) -> str:
@@ -237,38 +247,35 @@ class RoundRulesEditor(Vertical):
         self._jokers_editable = jokers_editable
 
     def compose(self) -> ComposeResult:
+        yield from made_unstyled(self._widgets)
+
+    def _widgets(self) -> Iterator[Widget]:
         rules = self._initial
         poker = rules.poker
-        with Horizontal(classes="rules-row"):
-            yield Label("Jokers", classes="rules-label")
-            if self._jokers_editable:
-                yield self._choices("jokers", JOKER_CHOICES, poker.jokers, joker_label)
-            else:
-                yield Static(joker_label(poker.jokers), id="jokers-fixed")
+        if self._jokers_editable:
+            jokers: Widget = self._choices("jokers", JOKER_CHOICES, poker.jokers, joker_label)
+        else:
+            jokers = Static(joker_label(poker.jokers), id="jokers-fixed")
+        yield _row("Jokers", jokers)
         yield Static(
             NOTES["jokers"] if self._jokers_editable else FIXED_JOKERS_NOTE, classes="note"
         )
-        with Horizontal(classes="rules-row"):
-            yield Label("Wild ranks", classes="rules-label")
-            yield RankPicker(poker.wild_ranks, id="wild-ranks")
+        yield _row("Wild ranks", RankPicker(poker.wild_ranks, id="wild-ranks"))
         yield Static(NOTES["wild-ranks"], classes="note")
-        with Horizontal(classes="rules-row"):
-            yield Label("Hand", classes="rules-label")
-            yield self._choices("hand-size", HAND_SIZES, poker.hand_size, "{} cards".format)
+        yield _row(
+            "Hand", self._choices("hand-size", HAND_SIZES, poker.hand_size, "{} cards".format)
+        )
         yield Static(NOTES["hand-size"], classes="note")
-        with Horizontal(classes="rules-row"):
-            yield Label("Communal", classes="rules-label")
-            yield self._choices("communal", COMMUNAL_CHOICES, poker.communal_cards, joker_label)
+        yield _row(
+            "Communal",
+            self._choices("communal", COMMUNAL_CHOICES, poker.communal_cards, joker_label),
+        )
         yield Static(NOTES["communal"], classes="note")
-        with Horizontal(classes="rules-row"):
-            yield Label("Discard", classes="rules-label")
-            yield Select(
-                discard_limit_choices(poker.hand_size),
-                value=rules.discard_limit or WHOLE_HAND,
-                allow_blank=False,
-                compact=True,
-                id="discard-limit",
-            )
+        # A chooser, not a Select: a Select builds five widgets and its list up front.
+        limits = discard_limit_choices(poker.hand_size)
+        yield _row(
+            "Discard", Chooser(limits, rules.discard_limit or WHOLE_HAND, id="discard-limit")
+        )
         yield Static(NOTES["discard-limit"], classes="note", id="discard-limit-note")
         switches = {
             "must-discard": rules.must_discard,
@@ -309,8 +316,7 @@ class RoundRulesEditor(Vertical):
     def read(self) -> tuple[RoundRules, list[str]]:
         """The round rules as shown, and why they cannot be played (empty when they can)."""
         jokers = self._chosen("jokers") if self._jokers_editable else self._initial.poker.jokers
-        limit = self.query_one("#discard-limit", Select).value
-        assert isinstance(limit, int), "the discard limit has no blank choice"
+        limit: int = self.query_one("#discard-limit", Chooser).value
         rules = RoundRules(
             poker=PokerRules(
                 jokers=jokers,
@@ -330,7 +336,7 @@ class RoundRulesEditor(Vertical):
 
     # reacting -------------------------------------------------------------------------
 
-    @on(Select.Changed, "#discard-limit")
+    @on(Chooser.Changed, "#discard-limit")
     def _discard_limit_changed(self) -> None:
         self.query_one("#discard-limit-note", Static).update(NOTES["discard-limit"])
 
@@ -345,12 +351,10 @@ class RoundRulesEditor(Vertical):
     def _fit_discard_limit(self) -> None:
         """Offer limits up to the hand size; a larger limit chosen comes down to it."""
         hand_size = self._chosen("hand-size")
-        limits = self.query_one("#discard-limit", Select)
+        limits: Chooser[int] = self.query_one("#discard-limit", Chooser)
         limit = limits.value
-        assert isinstance(limit, int), "the discard limit has no blank choice"
-        with limits.prevent(Select.Changed):
-            limits.set_options(discard_limit_choices(hand_size))
-            limits.value = min(limit, hand_size)
+        with limits.prevent(Chooser.Changed):
+            limits.set_choices(discard_limit_choices(hand_size), min(limit, hand_size))
         if limit > hand_size:
             self.query_one("#discard-limit-note", Static).update(
                 f"Lowered to {hand_size}: hands hold {hand_size} cards."
@@ -378,12 +382,19 @@ class LiarsPokerRulesEditor(Vertical):
         self._initial = rules
 
     def compose(self) -> ComposeResult:
+        yield from made_unstyled(self._widgets)
+
+    def _widgets(self) -> Iterator[Widget]:
         rules = self._initial
-        with Horizontal(classes="rules-row"):
-            yield Label("Lives", classes="rules-label")
-            with RadioSet(id="lives", compact=True):
-                for lives in range(1, MAX_LIVES + 1):
-                    yield RadioButton(str(lives), value=rules.lives == lives, id=f"lives-{lives}")
+        lives = RadioSet(
+            *(
+                RadioButton(str(lives), value=rules.lives == lives, id=f"lives-{lives}")
+                for lives in range(1, MAX_LIVES + 1)
+            ),
+            id="lives",
+            compact=True,
+        )
+        yield _row("Lives", lives)
         yield Static(lives_note(rules.lives), classes="note", id="lives-note")
         yield Checkbox("Chips", rules.chips, compact=True, id="chips")
         yield Static(NOTES["chips"], classes="note -switch")

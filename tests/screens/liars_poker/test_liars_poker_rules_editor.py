@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Checkbox, Select, Static
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Checkbox, Static
 
 from liar_tui.rules.cards import Rank
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
@@ -20,6 +19,7 @@ from liar_tui.screens.liars_poker.rules_editor import (
 from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import default_seats
+from liar_tui.widgets.chooser import ChoiceList, Chooser
 from tests.screens.menus import RecordingApp
 
 SIZE = (80, 50)
@@ -136,7 +136,7 @@ async def test_every_option_changes_by_mouse() -> None:
         await pilot.click("#wild-ranks", offset=(0, 0))
         await pilot.click("#wild-ranks", offset=(10, 0))
         await pilot.click("#discard-limit")
-        await pilot.click(SelectOverlay, offset=(2, 6))
+        await pilot.click(ChoiceList, offset=(2, 6))
         assert app.editor.read() == (CHANGED, [])
         await pilot.click("#wild-ranks", offset=(17, 0))
         await pilot.click("#wild-ranks", offset=(18, 0))
@@ -168,15 +168,15 @@ async def test_discarding_communal_cards_is_off_without_any_and_says_why() -> No
 async def test_a_discard_limit_above_the_hand_size_comes_down_to_it() -> None:
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:
-        limits = app.query_one("#discard-limit", Select)
-        assert [label for label, _ in limits._options][-1] == "5 cards"
+        limits: Chooser[int] = app.query_one("#discard-limit", Chooser)
+        assert [label for label, _ in limits.choices][-1] == "5 cards"
         await pilot.click("#hand-size-7")
         limits.value = 7
         await pilot.pause()
         assert app.editor.read()[0].round.discard_limit == 7
         await pilot.click("#hand-size-5")
         assert app.editor.read()[0].round.discard_limit == 5
-        assert [label for label, _ in limits._options][-1] == "5 cards"
+        assert [label for label, _ in limits.choices][-1] == "5 cards"
         assert note(app, "#discard-limit-note") == "Lowered to 5: hands hold 5 cards."
         limits.value = 2
         await pilot.pause()
