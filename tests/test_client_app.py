@@ -37,7 +37,7 @@ from liar_tui.screens.setup import SetupScreen
 from liar_tui.screens.table_code import TableCodeScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
-from tests.net.test_client_connection import Proxy, Recorder, of
+from tests.net.test_client_connection import Proxy, Recorder, connected_as, of
 
 SIZE = (100, 32)
 WAIT = 5.0
@@ -65,13 +65,10 @@ async def a_host_with_ben(
     host = TableHost(options)
     port = await host.listen_tcp("127.0.0.1", 0)
     address = Address("127.0.0.1", port)
-    ben = HostClient(address, "Ben", **ben_options)
-    bens = Recorder(ben)
-    await ben.connect()
     try:
-        yield address, ben, bens
+        async with connected_as(address, "Ben", **ben_options) as (ben, bens):
+            yield address, ben, bens
     finally:
-        await ben.close()
         await host.close()
 
 

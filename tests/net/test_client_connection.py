@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,6 +176,21 @@ class Recorder:
         return await asyncio.wait_for(found(), WAIT)
 
 
+@contextlib.asynccontextmanager
+async def connected_as(
+    address: Address, name: str, **options: Any
+) -> AsyncIterator[tuple[HostClient, Recorder]]:
+    """A client connected to the host at ``address`` as ``name``, with a recorder of every
+    event it emits from the start; closed after."""
+    client = HostClient(address, name, **options)
+    events = Recorder(client)
+    await client.connect()
+    try:
+        yield client, events
+    finally:
+        await client.close()
+
+
 def of(kind: type) -> Callable[[ClientEvent], bool]:
     return lambda event: isinstance(event, kind)
 
@@ -223,16 +239,11 @@ def my_turn(update: SeatUpdate | Refused) -> bool:
 
 async def test_a_client_is_welcomed_and_hears_the_lobby() -> None:
     async with running_host() as address:
-        client = HostClient(address, "Ann")
-        events = Recorder(client)
-        await client.connect()
-        try:
+        async with connected_as(address, "Ann") as (client, events):
             assert client.status is ConnectionStatus.CONNECTED
             assert client.name == "Ann"
             await events.next(of(LobbyState))
             assert client.lobby == LobbyState(())
-        finally:
-            await client.close()
         assert client.status is ConnectionStatus.GONE
 
 
@@ -316,18 +327,12 @@ async def test_a_bad_frame_from_the_host_is_reported_and_reading_goes_on() -> No
         writer.write(b'{"type": "Nonsense"}\n')
         writer.write(encode_frame(HostError(ErrorCode.HOST_FULL, "Full.")))
 
-    async with fake_host(answer) as address:
-        client = HostClient(address, "Ann")
-        events = Recorder(client)
-        await client.connect()
-        try:
-            bad = await events.next(of(BadHostFrame))
-            assert isinstance(bad, BadHostFrame)
-            assert bad.problem.startswith("The host sent a bad frame: the frame is not valid")
-            error = await events.next(of(HostError))
-            assert error == HostError(ErrorCode.HOST_FULL, "Full.")
-        finally:
-            await client.close()
+    async with fake_host(answer) as address, connected_as(address, "Ann") as (_client, events):
+        bad = await events.next(of(BadHostFrame))
+        assert isinstance(bad, BadHostFrame)
+        assert bad.problem.startswith("The host sent a bad frame: the frame is not valid")
+        error = await events.next(of(HostError))
+        assert error == HostError(ErrorCode.HOST_FULL, "Full.")
 
 
 async def test_a_host_frame_longer_than_a_client_may_send_is_read() -> None:
@@ -339,48 +344,36 @@ async def test_a_host_frame_longer_than_a_client_may_send_is_read() -> None:
         writer.write(encode_frame(Welcome(1, "Ann")))
         writer.write(encode_frame(HostError(ErrorCode.HOST_FULL, long_reason)))
 
-    async with fake_host(answer) as address:
-        client = HostClient(address, "Ann")
-        events = Recorder(client)
-        await client.connect()
-        try:
-            error = await events.next(of(HostError))
-            assert error == HostError(ErrorCode.HOST_FULL, long_reason)
-            assert not [event for event in events.events if isinstance(event, BadHostFrame)]
-        finally:
-            await client.close()
+    async with fake_host(answer) as address, connected_as(address, "Ann") as (_client, events):
+        error = await events.next(of(HostError))
+        assert error == HostError(ErrorCode.HOST_FULL, long_reason)
+        assert not [event for event in events.events if isinstance(event, BadHostFrame)]
 
 
 # --------------------------------------------------------------------------- playing
 
 
 async def test_a_remote_channel_plays_a_seat_like_a_local_one() -> None:
-    async with running_host() as address:
-        client = HostClient(address, "Ann")
-        events = Recorder(client)
-        await client.connect()
-        try:
-            ready = await seated_and_started(client, events)
-            channel = ready.channel
-            assert channel.seats == (0,)
-            assert channel.setup.names == ("Ann", "Player 2", "Ada")
-            assert channel.setup.seed == 0
-            listener = SeatListener()
-            channel.subscribe(0, listener)
-            first = await listener.until(my_turn)
-            assert isinstance(first, SeatUpdate)
-            pocket = first.view.pocket
-            with pytest.raises(ValueError, match="seat 1 is not played here"):
-                channel.send(liar_game.ShowHand(1, pocket[:3]))
-            channel.send(liar_game.ShowHand(0, pocket[:2]))
-            refused = await listener.until(lambda u: isinstance(u, Refused))
-            assert isinstance(refused, Refused)
-            assert refused.action == liar_game.ShowHand(0, pocket[:2])
-            channel.send(liar_game.ShowHand(0, pocket[:3]))
-            played = await listener.until(lambda u: isinstance(u, SeatUpdate) and u.actor == 0)
-            assert isinstance(played, SeatUpdate)
-        finally:
-            await client.close()
+    async with running_host() as address, connected_as(address, "Ann") as (client, events):
+        ready = await seated_and_started(client, events)
+        channel = ready.channel
+        assert channel.seats == (0,)
+        assert channel.setup.names == ("Ann", "Player 2", "Ada")
+        assert channel.setup.seed == 0
+        listener = SeatListener()
+        channel.subscribe(0, listener)
+        first = await listener.until(my_turn)
+        assert isinstance(first, SeatUpdate)
+        pocket = first.view.pocket
+        with pytest.raises(ValueError, match="seat 1 is not played here"):
+            channel.send(liar_game.ShowHand(1, pocket[:3]))
+        channel.send(liar_game.ShowHand(0, pocket[:2]))
+        refused = await listener.until(lambda u: isinstance(u, Refused))
+        assert isinstance(refused, Refused)
+        assert refused.action == liar_game.ShowHand(0, pocket[:2])
+        channel.send(liar_game.ShowHand(0, pocket[:3]))
+        played = await listener.until(lambda u: isinstance(u, SeatUpdate) and u.actor == 0)
+        assert isinstance(played, SeatUpdate)
 
 
 async def test_a_dropped_connection_comes_back_and_resumes_the_seat() -> None:

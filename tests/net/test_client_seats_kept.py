@@ -43,6 +43,7 @@ from tests.net.test_client_connection import (
     WAIT,
     Recorder,
     SeatListener,
+    connected_as,
     my_turn,
     of,
     seated_and_started,
@@ -176,37 +177,30 @@ async def test_stored_seats_the_host_no_longer_knows_are_forgotten_quietly(
     async with host_at() as address:
         SeatTokens(path).remember(seat_tokens_key(address, "Ann"), "from-a-host-long-gone")
         SeatTokens(path).remember("elsewhere:1", "another-host's")
-        client = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
-        events = Recorder(client)
-        await client.connect()
-        try:
+        async with connected_as(address, "Ann", seat_tokens=SeatTokens(path)) as (client, events):
             # Frames are answered in order: once the table is created, the Resume was too.
             client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
             await events.next(of(TableCreated))
             assert not [event for event in events.events if isinstance(event, HostError)]
             assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == ()
             assert SeatTokens(path).tokens("elsewhere:1") == ("another-host's",)
-        finally:
-            await client.close()
 
 
 async def test_a_seat_given_back_before_the_start_is_forgotten_on_disk(tmp_path: Path) -> None:
     path = tokens_file(tmp_path)
-    async with host_at() as address:
-        client = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
-        events = Recorder(client)
-        await client.connect()
-        try:
-            client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
-            created = await events.next(of(TableCreated))
-            assert isinstance(created, TableCreated)
-            client.send(TakeSeat(created.table, 0))
-            await events.next(of(Seated))
-            assert len(SeatTokens(path).tokens(seat_tokens_key(address, "Ann"))) == 1
-            client.leave_table(created.table)
-            assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == ()
-        finally:
-            await client.close()
+    tokens = SeatTokens(path)
+    async with (
+        host_at() as address,
+        connected_as(address, "Ann", seat_tokens=tokens) as (client, events),
+    ):
+        client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
+        created = await events.next(of(TableCreated))
+        assert isinstance(created, TableCreated)
+        client.send(TakeSeat(created.table, 0))
+        await events.next(of(Seated))
+        assert len(SeatTokens(path).tokens(seat_tokens_key(address, "Ann"))) == 1
+        client.leave_table(created.table)
+        assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == ()
 
 
 # --------------------------------------------------------------------------- a host restart
@@ -261,43 +255,37 @@ async def test_a_restarted_host_without_the_table_ends_the_seat(tmp_path: Path) 
 
 
 async def test_the_turn_timer_and_away_reach_the_channel_and_back_ends_the_away() -> None:
-    async with host_at() as address:
-        client = HostClient(address, "Ann")
-        events = Recorder(client)
-        await client.connect()
-        try:
-            seats = (SEATS[0], SEATS[2])
-            rules = liar_game.Rules(target=100)
-            client.send(CreateTable("liar-game", rules, seats, turn_seconds=0.3))
-            created = await events.next(of(TableCreated))
-            assert isinstance(created, TableCreated)
-            client.send(TakeSeat(created.table, 0))
-            seated = await events.next(of(Seated))
-            assert isinstance(seated, Seated)
-            client.send(StartTable(seated.token))
-            ready = await events.next(of(SeatReady))
-            assert isinstance(ready, SeatReady)
-            channel = ready.channel
-            channel.subscribe(0, SeatListener())
-            news = News(channel)
-            timer = await news.until(TurnTimer)
-            assert isinstance(timer, TurnTimer) and timer.ends_at is not None
+    async with host_at() as address, connected_as(address, "Ann") as (client, events):
+        seats = (SEATS[0], SEATS[2])
+        rules = liar_game.Rules(target=100)
+        client.send(CreateTable("liar-game", rules, seats, turn_seconds=0.3))
+        created = await events.next(of(TableCreated))
+        assert isinstance(created, TableCreated)
+        client.send(TakeSeat(created.table, 0))
+        seated = await events.next(of(Seated))
+        assert isinstance(seated, Seated)
+        client.send(StartTable(seated.token))
+        ready = await events.next(of(SeatReady))
+        assert isinstance(ready, SeatReady)
+        channel = ready.channel
+        channel.subscribe(0, SeatListener())
+        news = News(channel)
+        timer = await news.until(TurnTimer)
+        assert isinstance(timer, TurnTimer) and timer.ends_at is not None
 
-            async def away(wanted: bool) -> None:
-                async def poll() -> None:
-                    while channel.away is not wanted:
-                        news._changed.clear()
-                        await news._changed.wait()
+        async def away(wanted: bool) -> None:
+            async def poll() -> None:
+                while channel.away is not wanted:
+                    news._changed.clear()
+                    await news._changed.wait()
 
-                await asyncio.wait_for(poll(), WAIT)
+            await asyncio.wait_for(poll(), WAIT)
 
-            await away(True)  # nobody at the keyboard: the time ran out
-            channel.back()
-            assert not channel.away  # shown as back at once
-            news.heard.clear()
-            await news.until(TurnTimer)  # and the host's next update agrees, or says again
-        finally:
-            await client.close()
+        await away(True)  # nobody at the keyboard: the time ran out
+        channel.back()
+        assert not channel.away  # shown as back at once
+        news.heard.clear()
+        await news.until(TurnTimer)  # and the host's next update agrees, or says again
 
 
 def update(seconds_left: float) -> Update:
