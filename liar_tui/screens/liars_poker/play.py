@@ -126,6 +126,9 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     # layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # Sized before any child is styled: the first resize then changes no class, which
+        # would restyle the whole screen.
+        self._size_classes(self.app.size.height, update=False)
         look = self.look
         with Horizontal(id="table-area"):
             with Vertical(id="main-column"):
@@ -135,24 +138,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                     yield Static(id="rules-line")
                 with VerticalScroll(id="action-panel", can_focus=False):
                     yield Static(id="waiting")
-                    with Vertical(id="decision"):
-                        yield Static(id="decision-text")
-                        yield Horizontal(id="face-down")
-                        with Horizontal(id="decision-buttons", classes="button-row"):
-                            yield MouseButton(
-                                "Take (t)", id="take", variant="primary", compact=True
-                            )
-                            yield MouseButton(
-                                "Challenge (c)", id="challenge", variant="error", compact=True
-                            )
-                            yield MouseButton("Skip (k)", id="skip", compact=True)
                     yield Static(id="holding")
-                    with Vertical(id="declare"):
-                        yield Horizontal(id="drawn-cards")
-                        yield Static(id="drawn-inline")
-                        with Horizontal(id="chip-buttons", classes="button-row"):
-                            yield MouseButton("Flip (Ctrl+F)", id="flip", compact=True)
-                            yield MouseButton("Double Dip (Ctrl+D)", id="double-dip", compact=True)
             with Vertical(id="side-column"):
                 with Vertical(id="lives-panel"):
                     yield LivesBoard(self.names, look, id="lives")
@@ -176,8 +162,11 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             self._redraw_panels()
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.height < SHORT_SCREEN, "-short")
-        self.set_class(event.size.height >= TALL_SCREEN, "-tall")
+        self._size_classes(event.size.height)
+
+    def _size_classes(self, height: int, update: bool = True) -> None:
+        self.set_class(height < SHORT_SCREEN, "-short", update=update)
+        self.set_class(height >= TALL_SCREEN, "-tall", update=update)
 
     # table updates --------------------------------------------------------------------
 
@@ -316,28 +305,53 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     def _show_only(self, section: str | None) -> None:
         self.query_one("#action-panel").border_subtitle = ""
         for name in ("waiting", "decision", "discard-picker", "declare"):
-            for widget in self.query(f"#action-panel > #{name}"):  # a picker once built
+            for widget in self.query(f"#action-panel > #{name}"):  # each part once built
                 widget.display = name == section
         self.query_one("#holding").display = section in ("discard-picker", "declare")
 
-    async def _discard_picker(self) -> DiscardPicker:
-        """The discard picker, built when a turn first draws: the table opens without it."""
-        found = self.query(DiscardPicker)
-        if found:
-            return found.first()
+    async def _build_decision(self) -> None:
+        """The decision (take, challenge, skip), built when a turn first decides: the table
+        opens without the parts of a turn, each built once, when first needed, and kept."""
+        if self.query("#action-panel > #decision"):
+            return
+        buttons = Horizontal(
+            MouseButton("Take (t)", id="take", variant="primary", compact=True),
+            MouseButton("Challenge (c)", id="challenge", variant="error", compact=True),
+            MouseButton("Skip (k)", id="skip", compact=True),
+            id="decision-buttons",
+            classes="button-row",
+        )
+        decision = Vertical(
+            Static(id="decision-text"), Horizontal(id="face-down"), buttons, id="decision"
+        )
+        await self.query_one("#action-panel").mount(decision, after=self.query_one("#waiting"))
+
+    async def _build_discard_picker(self) -> None:
+        """The discard picker, built when a turn first draws."""
+        if self.query(DiscardPicker):
+            return
         picker = DiscardPicker(self.look, id="discard-picker")
         await self.query_one("#action-panel").mount(picker, after=self.query_one("#holding"))
-        return picker
 
-    async def _builder(self, rules: PokerRules) -> DeclarationBuilder:
-        """The declaration builder, built when a turn first declares: its sixty-odd widgets
-        are most of the table's, and the table opens (and shows a decision) without them."""
-        found = self.query(DeclarationBuilder)
-        if found:
-            return found.first()
-        builder = DeclarationBuilder(rules, None, card_look=self.look, id="builder")
-        await self.query_one("Vertical#declare").mount(builder)
-        return builder
+    async def _build_declare(self, rules: PokerRules) -> None:
+        """The hand to declare, the chips and the declaration builder, built when a turn first
+        declares: the builder's sixty-odd widgets alone outnumber the rest of the table."""
+        if self.query(DeclarationBuilder):
+            return
+        chips = Horizontal(
+            MouseButton("Flip (Ctrl+F)", id="flip", compact=True),
+            MouseButton("Double Dip (Ctrl+D)", id="double-dip", compact=True),
+            id="chip-buttons",
+            classes="button-row",
+        )
+        declare = Vertical(
+            Horizontal(id="drawn-cards"),
+            Static(id="drawn-inline"),
+            chips,
+            DeclarationBuilder(rules, None, card_look=self.look, id="builder"),
+            id="declare",
+        )
+        await self.query_one("#action-panel").mount(declare)
 
     def _owner(self, seat: int) -> str:
         name = self.names[seat]
@@ -354,17 +368,18 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             self._showing = stage
             self._choose_rules(seat, view)
         elif view.phase is Phase.DECIDE:
+            await self._build_decision()
             self._show_only("decision")
             panel.border_title = f"{self._owner(seat)} turn: take the hand or challenge"
             await self._show_decision(view)
             self.set_focus(None)
         elif view.phase is Phase.DISCARD:
-            await self._discard_picker()
+            await self._build_discard_picker()
             self._show_only("discard-picker")
             panel.border_title = Content(f"{self._owner(seat)} hand: pick cards to discard")
             await self._show_discard(seat, view)
         elif view.phase is Phase.DECLARE:
-            await self._builder(view.round_rules.poker)
+            await self._build_declare(view.round_rules.poker)
             self._show_only("declare")
             panel.border_title = Content(f"{self._owner(seat)} hand: declare it")
             await self._show_declare(seat, view)
