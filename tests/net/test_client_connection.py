@@ -191,6 +191,22 @@ async def connected_as(
         await client.close()
 
 
+@contextlib.asynccontextmanager
+async def ann_behind_a_proxy(
+    options: HostOptions | None = None,
+) -> AsyncIterator[tuple[Proxy, HostClient, Recorder]]:
+    """Ann connected to a running host through a proxy the test can cut (she retries at
+    once); the client, the proxy and the host are closed after, in that order."""
+    async with running_host(options) as host_address:
+        proxy = Proxy(host_address)
+        address = await proxy.start()
+        try:
+            async with connected_as(address, "Ann", retry_delays=(0.05,)) as (client, events):
+                yield proxy, client, events
+        finally:
+            await proxy.close()
+
+
 def of(kind: type) -> Callable[[ClientEvent], bool]:
     return lambda event: isinstance(event, kind)
 
@@ -377,92 +393,63 @@ async def test_a_remote_channel_plays_a_seat_like_a_local_one() -> None:
 
 
 async def test_a_dropped_connection_comes_back_and_resumes_the_seat() -> None:
-    async with running_host() as host_address:
-        proxy = Proxy(host_address)
-        address = await proxy.start()
-        client = HostClient(address, "Ann", retry_delays=(0.05,))
-        events = Recorder(client)
-        try:
-            await client.connect()
-            ready = await seated_and_started(client, events)
-            listener = SeatListener()
-            ready.channel.subscribe(0, listener)
-            first = await listener.until(my_turn)
-            assert isinstance(first, SeatUpdate)
-            proxy.cut()
-            assert await events.next(of(StatusChanged)) == StatusChanged(
-                ConnectionStatus.RECONNECTING
-            )
-            assert await events.next(of(StatusChanged)) == StatusChanged(ConnectionStatus.CONNECTED)
-            listener.heard.clear()
-            resumed = await listener.until(my_turn)
-            assert isinstance(resumed, SeatUpdate)
-            assert resumed.view.pocket == first.view.pocket
-            assert client.channel(ready.channel.table) is ready.channel
-            ready.channel.send(liar_game.ShowHand(0, first.view.pocket[:3]))
-            await listener.until(lambda u: isinstance(u, SeatUpdate) and u.actor == 0)
-        finally:
-            await client.close()
-            await proxy.close()
+    async with ann_behind_a_proxy() as (proxy, client, events):
+        ready = await seated_and_started(client, events)
+        listener = SeatListener()
+        ready.channel.subscribe(0, listener)
+        first = await listener.until(my_turn)
+        assert isinstance(first, SeatUpdate)
+        proxy.cut()
+        assert await events.next(of(StatusChanged)) == StatusChanged(ConnectionStatus.RECONNECTING)
+        assert await events.next(of(StatusChanged)) == StatusChanged(ConnectionStatus.CONNECTED)
+        listener.heard.clear()
+        resumed = await listener.until(my_turn)
+        assert isinstance(resumed, SeatUpdate)
+        assert resumed.view.pocket == first.view.pocket
+        assert client.channel(ready.channel.table) is ready.channel
+        ready.channel.send(liar_game.ShowHand(0, first.view.pocket[:3]))
+        await listener.until(lambda u: isinstance(u, SeatUpdate) and u.actor == 0)
 
 
 async def test_an_action_sent_while_reconnecting_goes_out_after_the_resume() -> None:
-    async with running_host() as host_address:
-        proxy = Proxy(host_address)
-        address = await proxy.start()
-        client = HostClient(address, "Ann", retry_delays=(0.05,))
-        events = Recorder(client)
-        try:
-            await client.connect()
-            ready = await seated_and_started(client, events)
-            listener = SeatListener()
-            ready.channel.subscribe(0, listener)
-            first = await listener.until(my_turn)
-            assert isinstance(first, SeatUpdate)
-            proxy.cut()
-            await events.next(of(StatusChanged))
-            ready.channel.send(liar_game.ShowHand(0, first.view.pocket[:3]))
-            await listener.until(lambda u: isinstance(u, SeatUpdate) and u.actor == 0)
-        finally:
-            await client.close()
-            await proxy.close()
+    async with ann_behind_a_proxy() as (proxy, client, events):
+        ready = await seated_and_started(client, events)
+        listener = SeatListener()
+        ready.channel.subscribe(0, listener)
+        first = await listener.until(my_turn)
+        assert isinstance(first, SeatUpdate)
+        proxy.cut()
+        await events.next(of(StatusChanged))
+        ready.channel.send(liar_game.ShowHand(0, first.view.pocket[:3]))
+        await listener.until(lambda u: isinstance(u, SeatUpdate) and u.actor == 0)
 
 
 async def test_leaving_a_started_table_keeps_the_seat_and_a_bot_stands_in() -> None:
     """The client says LeaveSeat on the same connection: it is not dropped and reopened."""
-    async with running_host(HostOptions(away_timeout=0.05)) as host_address:
-        proxy = Proxy(host_address)
-        address = await proxy.start()
-        client = HostClient(address, "Ann", retry_delays=(0.05,))
-        events = Recorder(client)
-        await client.connect()
-        try:
-            ready = await seated_and_started(client, events)
-            table = ready.channel.table
-            ready.channel.close()
-            assert table in client.away
+    async with ann_behind_a_proxy(HostOptions(away_timeout=0.05)) as (proxy, client, events):
+        ready = await seated_and_started(client, events)
+        table = ready.channel.table
+        ready.channel.close()
+        assert table in client.away
 
-            def stand_in(event: ClientEvent) -> bool:
-                return isinstance(event, LobbyState) and any(
-                    summary.seats[0].stand_in for summary in event.tables
-                )
+        def stand_in(event: ClientEvent) -> bool:
+            return isinstance(event, LobbyState) and any(
+                summary.seats[0].stand_in for summary in event.tables
+            )
 
-            await events.next(stand_in)
-            assert client.status is ConnectionStatus.CONNECTED
-            assert not [e for e in events.events if isinstance(e, StatusChanged)]
-            assert client.return_to(table)
-            back = await events.next(of(SeatReady))
-            assert isinstance(back, SeatReady)
-            assert back.channel is not ready.channel
-            listener = SeatListener()
-            back.channel.subscribe(0, listener)
-            await listener.until(lambda u: isinstance(u, SeatUpdate))
-            assert table in client.tickets
-            assert table not in client.away
-            assert proxy.connections == 1
-        finally:
-            await client.close()
-            await proxy.close()
+        await events.next(stand_in)
+        assert client.status is ConnectionStatus.CONNECTED
+        assert not [e for e in events.events if isinstance(e, StatusChanged)]
+        assert client.return_to(table)
+        back = await events.next(of(SeatReady))
+        assert isinstance(back, SeatReady)
+        assert back.channel is not ready.channel
+        listener = SeatListener()
+        back.channel.subscribe(0, listener)
+        await listener.until(lambda u: isinstance(u, SeatUpdate))
+        assert table in client.tickets
+        assert table not in client.away
+        assert proxy.connections == 1
 
 
 async def test_closing_while_a_connection_is_being_opened_ends_the_client() -> None:
