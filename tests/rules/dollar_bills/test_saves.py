@@ -17,6 +17,7 @@ from liar_tui.store.saves import SaveStore
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup
 from tests.rules.dollar_bills.test_game import random_turn
+from tests.rules.resumed import resumed
 
 OLD_SAVE = Path(__file__).with_name("saved_before_bounded_views.json")
 """Written by liar-tui at commit 69caf3d, when views still carried every past game: three
@@ -24,22 +25,12 @@ seats, four-digit bills at $3, twelve games played (by normal bots) and one bid 
 thirteenth."""
 
 
-def resumed(store: SaveStore) -> DollarBillsSession:
-    saved = store.load()
-    assert saved is not None
-    session = new_state(saved.setup)
-    assert isinstance(session, DollarBillsSession)
-    for action in saved.actions:
-        session.apply(action)
-    return session
-
-
 def test_a_save_written_before_views_were_bounded_loads_and_replays_exactly(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "current-table.json"
     shutil.copyfile(OLD_SAVE, path)
-    session = resumed(SaveStore(path))
+    session = resumed(SaveStore(path), DollarBillsSession)
     # What that version's session held after replaying the same actions:
     assert session.ledger == [-12, 6, 6]
     assert session.game == 13
@@ -77,7 +68,7 @@ def test_a_long_session_saved_and_loaded_is_the_same_session(tmp_path: Path) -> 
         actions.append(action)
     store = SaveStore(tmp_path / "current-table.json")
     store.save(setup, tuple(actions))
-    again = resumed(store)
+    again = resumed(store, DollarBillsSession)
     assert again.snapshot() == session.snapshot()
     assert len(again.past_games) == 3 * RECENT_GAMES
     assert [again.view(seat) for seat in range(4)] == [session.view(seat) for seat in range(4)]

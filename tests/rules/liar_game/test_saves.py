@@ -16,6 +16,7 @@ from liar_tui.rules.liar_game.game import RECENT_ROUNDS, LiarGame, Rules, ShowHa
 from liar_tui.store.saves import SaveStore
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup
+from tests.rules.resumed import resumed
 
 OLD_SAVE = Path(__file__).with_name("saved_before_bounded_views.json")
 """Written by liar-tui at commit 3062cc5, when views still carried every round: three
@@ -23,22 +24,12 @@ seats playing to 2,000, thirty rounds played (by normal bots) and one hand chose
 thirty-first."""
 
 
-def resumed(store: SaveStore) -> LiarGame:
-    saved = store.load()
-    assert saved is not None
-    game = new_state(saved.setup)
-    assert isinstance(game, LiarGame)
-    for action in saved.actions:
-        game.apply(action)
-    return game
-
-
 def test_a_save_written_before_views_were_bounded_loads_and_replays_exactly(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "current-table.json"
     shutil.copyfile(OLD_SAVE, path)
-    game = resumed(SaveStore(path))
+    game = resumed(SaveStore(path), LiarGame)
     # What that version's game held after replaying the same actions:
     assert game.round == 31
     assert game.scores == [607, 673, 592]
@@ -65,7 +56,7 @@ def test_a_long_game_saved_and_loaded_is_the_same_game(tmp_path: Path) -> None:
         actions.append(action)
     store = SaveStore(tmp_path / "current-table.json")
     store.save(setup, tuple(actions))
-    again = resumed(store)
+    again = resumed(store, LiarGame)
     assert again.snapshot() == game.snapshot()
     assert len(again.history) == 3 * RECENT_ROUNDS
     assert [again.view(seat) for seat in range(4)] == [game.view(seat) for seat in range(4)]
