@@ -7,10 +7,8 @@ first frame comes up about as fast as a bare Textual app's.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
@@ -40,6 +38,7 @@ if TYPE_CHECKING:
     from textual._path import CSSPathType  # Textual's own type for CSS_PATH
 
     from liar_tui.store.history import HistoryStore
+    from liar_tui.table.finished import GameClock, GameTimes
     from liar_tui.table.table import Refused, Table
 
 
@@ -56,26 +55,6 @@ TOAST_WIDTH = 60
 def toast_text_width(screen_width: int) -> int:
     """Columns of text in a toast: its width less the side padding and the coloured edge."""
     return min(TOAST_WIDTH, screen_width // 2) - 3
-
-
-@dataclass
-class TableClock:
-    """When the game being played at the table began, for its record in history.
-
-    A game resumed from a save began, as far as this run knows, when it was resumed: the
-    save keeps no times. At dollar bills each settled deal is a game, so the clock starts
-    again after each.
-    """
-
-    games_done: int
-    """Games the table had finished when the clock started: one more is one to record."""
-    started_at: datetime
-    started: float
-    """``time.monotonic()`` at the start, for a duration no change of the wall clock skews."""
-
-    @classmethod
-    def start(cls, games_done: int) -> TableClock:
-        return cls(games_done, datetime.now(UTC), time.monotonic())
 
 
 def _home_screen() -> Screen[Any]:
@@ -118,7 +97,8 @@ class LiarApp(App[None]):
         self.history: HistoryStore | None = None
         """Where finished games are recorded; made at the first game's end (not on the way to
         the home screen), in the data folder, unless a test gives its own."""
-        self._clock: TableClock | None = None
+        self._clock: GameClock | None = None
+        """Times the game at the table, for its record."""
         self._history_warned: str | None = None
         """The last reason history could not be recorded, said once until it can be again."""
 
@@ -260,13 +240,14 @@ class LiarApp(App[None]):
         """The play screen subscribes the human seats when it mounts; bots are seated after
         it, so that a bot acting at once cannot race ahead of the screen that shows it."""
         from liar_tui.games import plugin
+        from liar_tui.table.finished import GameClock
         from liar_tui.table.local import open_table, seat_bots
         from liar_tui.table.table import Bus, LocalChannel
 
         table = open_table(setup, actions, recorder=self._record)
         bus = Bus(table)
         self.table = table
-        self._clock = TableClock.start(table.completed_games())
+        self._clock = GameClock.start(table.completed_games())
         self.bot_pace = 1.0
         self.return_home()
         channel = LocalChannel(table, bus, setup.human_seats)
@@ -319,14 +300,14 @@ class LiarApp(App[None]):
         else:
             self._save_warned = None
         clock = self._clock
-        if clock is not None and game.completed_games() > clock.games_done:
-            self._clock = TableClock.start(game.completed_games())
-            self._record_finished(setup, actions, clock)
+        if clock is not None and clock.one_more(game.completed_games()):
+            self._clock = clock.start(game.completed_games())
+            self._record_finished(setup, actions, clock.stop())
 
     # history ---------------------------------------------------------------------
 
     def _record_finished(
-        self, setup: TableSetup, actions: tuple[Any, ...], clock: TableClock
+        self, setup: TableSetup, actions: tuple[Any, ...], times: GameTimes
     ) -> None:
         """Record the game ``actions`` just finished, in a worker thread: replaying its log
         and writing the file must not hold up the game's end on screen."""
@@ -335,8 +316,6 @@ class LiarApp(App[None]):
 
             self.history = HistoryStore(history_path(data_dir()))
         store = self.history
-        duration = timedelta(seconds=time.monotonic() - clock.started)
-        ended_at = datetime.now(UTC)
         humans = setup.human_seats
 
         def record() -> None:
@@ -344,14 +323,7 @@ class LiarApp(App[None]):
             from liar_tui.table.finished import complete_record
 
             try:
-                finished = complete_record(
-                    setup,
-                    actions,
-                    started_at=clock.started_at,
-                    ended_at=ended_at,
-                    duration=duration,
-                    recording_seat=humans[0] if humans else None,
-                )
+                finished = complete_record(setup, actions, times, humans[0] if humans else None)
                 result = store.record(finished)
             except Exception:  # a bug in a game's plugin or the codec: no traceback on screen
                 log.exception("a finished game could not be recorded")

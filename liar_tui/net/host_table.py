@@ -37,6 +37,7 @@ from liar_tui.net.protocol import (
     Update,
 )
 from liar_tui.table.bot_seat import BotSeat
+from liar_tui.table.finished import GameClock, GameTimes
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import MAX_NAME_LENGTH, BotLevel, SeatConfig, SeatKind, seat_problems
 from liar_tui.table.setup import MAX_SEED, TableSetup
@@ -166,6 +167,9 @@ class TableHooks:
     """An action was applied to the game (before any seat hears of it)."""
     finished: Callable[[HostedTable], None] = _ignore
     """The game is over: nothing of the table need outlive a restart."""
+    game_ended: Callable[[TableSetup, tuple[Any, ...], GameTimes], None] = _ignore
+    """A game ended (at dollar bills, a deal was settled), with its whole log and its
+    times: a game for the host's history."""
 
 
 class HostedTable:
@@ -199,6 +203,8 @@ class HostedTable:
         self.table: Table | None = None
         """The game, once started; tests read it to check that refused frames change nothing."""
         self._bus: Bus | None = None
+        self._clock: GameClock | None = None
+        """Times the game being played, for the host's history."""
         self._bot_seats: list[BotSeat] = []
         self._pacing = pacing
         self._hooks = hooks
@@ -365,6 +371,7 @@ class HostedTable:
         self._unseated_timer.cancel()
         self.setup = setup
         self.table = open_table(setup, actions, self._record_action)
+        self._clock = GameClock.start(self.table.completed_games())
         self._bus = Bus(self.table)
         client_setup = self.client_setup()
         for seat, chair in enumerate(self.chairs):
@@ -396,6 +403,10 @@ class HostedTable:
 
     def _record_action(self, setup: TableSetup, actions: tuple[Any, ...], game: Any) -> None:
         self._hooks.applied(self, actions[-1])
+        clock = self._clock
+        if clock is not None and clock.one_more(game.completed_games()):
+            self._clock = clock.start(game.completed_games())
+            self._hooks.game_ended(setup, actions, clock.stop())
 
     def _fallback_bot(self) -> Any:
         return make_bot(self.game, BotLevel.EASY, random.Random(secrets.randbits(64)))

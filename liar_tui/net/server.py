@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from liar_tui.net.host_bots import BotThinking
 from liar_tui.net.host_connection import Connection
 from liar_tui.net.host_encoding import FrameEncoder
+from liar_tui.net.host_history import HostHistory
 from liar_tui.net.host_journal import HostJournal, RestoredTable
 from liar_tui.net.host_persistence import TableJournal
 from liar_tui.net.host_table import HostedTable, TableHooks, TablePacing, creation_problem
@@ -97,7 +98,8 @@ class HostOptions:
     tables_per_connection: int = 4
     """Unfinished tables created by one connection, wherever it comes from."""
     data_dir: pathlib.Path | None = None
-    """Where the tables are journaled, to be restored after a restart; None keeps nothing."""
+    """Where the tables are journaled, to be restored after a restart, and the finished
+    games recorded in a history; None keeps nothing."""
 
 
 class TableHost:
@@ -121,8 +123,10 @@ class TableHost:
         self._created_by: dict[int, tuple[Connection, str]] = {}
         """Each table's creating connection and its address, for the per-creator limits."""
         self._journal: TableJournal | None = None
+        self._history: HostHistory | None = None
         if options.data_dir is not None:
             self._journal = TableJournal(HostJournal(options.data_dir))
+            self._history = HostHistory(options.data_dir)
 
     def restore(self) -> tuple[int, list[str]]:
         """Take up every table the journal holds (call before listening): how many were
@@ -228,6 +232,8 @@ class TableHost:
         self._thinking.close()
         if self._journal is not None:
             self._journal.close()
+        if self._history is not None:
+            self._history.close()
         for server in self._servers:
             await server.wait_closed()
         for path in self._socket_paths:
@@ -439,7 +445,7 @@ class TableHost:
     ) -> HostedTable:
         journal = self._journal
         hooks = TableHooks(self._lobby_changed, self._drop_table, self._forget_token)
-        if journal is not None:
+        if journal is not None and self._history is not None:
             hooks = TableHooks(
                 self._lobby_changed,
                 self._drop_table,
@@ -447,6 +453,7 @@ class TableHost:
                 journal.saved,
                 journal.applied,
                 journal.finished,
+                self._history.game_ended,
             )
         pacing = TablePacing(self.options.bot_delay, self.options.away_timeout)
         return HostedTable(number, request, pacing, hooks, self._thinking, creator)

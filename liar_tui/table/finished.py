@@ -10,7 +10,10 @@ own updates) all ask the plugin the same question.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from liar_tui.games import new_state, plugin
@@ -18,9 +21,46 @@ from liar_tui.store.history.records import FinishedGame, SeatResult, Visibility
 from liar_tui.table.table import SeatUpdate
 
 if TYPE_CHECKING:
-    from datetime import datetime, timedelta
-
     from liar_tui.table.setup import TableSetup
+
+
+@dataclass(frozen=True)
+class GameTimes:
+    """When a game began and ended, and how long it was played."""
+
+    started_at: datetime
+    ended_at: datetime
+    duration: timedelta
+
+
+@dataclass(frozen=True)
+class GameClock:
+    """Times the game being played at a table, from when the table opened (or the last
+    game at it ended) to when the table finishes one more game.
+
+    A game taken up from a save or a host's journal began, as far as this process knows,
+    when it was taken up: neither keeps the time. At dollar bills, where each settled deal
+    is a game, a new clock starts after each.
+    """
+
+    games_done: int
+    """Games the table had finished when the clock started: one more is one to record."""
+    started_at: datetime
+    started: float
+    """``time.monotonic()`` at the start: a duration no change of the wall clock skews."""
+
+    @classmethod
+    def start(cls, games_done: int) -> GameClock:
+        return cls(games_done, datetime.now(UTC), time.monotonic())
+
+    def one_more(self, games_done: int) -> bool:
+        """Whether a table that has now finished ``games_done`` games finished one since."""
+        return games_done > self.games_done
+
+    def stop(self) -> GameTimes:
+        """The game's times, ending now."""
+        duration = timedelta(seconds=max(0.0, time.monotonic() - self.started))
+        return GameTimes(self.started_at, datetime.now(UTC), duration)
 
 
 def replayed_updates(setup: TableSetup, actions: Sequence[Any], seat: int) -> list[SeatUpdate]:
@@ -53,13 +93,7 @@ def seat_results(setup: TableSetup, updates: Sequence[SeatUpdate]) -> tuple[Seat
 
 
 def complete_record(
-    setup: TableSetup,
-    actions: Sequence[Any],
-    *,
-    started_at: datetime,
-    ended_at: datetime,
-    duration: timedelta,
-    recording_seat: int | None,
+    setup: TableSetup, actions: Sequence[Any], times: GameTimes, recording_seat: int | None
 ) -> FinishedGame:
     """The complete record of the game ``actions`` end (every action known, and the seed):
     a game with no seat played elsewhere, or the table host's own record of a game it ran.
@@ -72,9 +106,9 @@ def complete_record(
         setup=setup,
         seed=setup.seed,
         seats=seat_results(setup, replayed_updates(setup, actions, seat)),
-        started_at=started_at,
-        ended_at=ended_at,
-        duration=duration,
+        started_at=times.started_at,
+        ended_at=times.ended_at,
+        duration=times.duration,
         recording_seat=recording_seat,
         visibility=Visibility.COMPLETE,
         actions=tuple(actions),
