@@ -59,6 +59,19 @@ async def click_text(pilot: Pilot[Any], app: App[Any], text: str) -> None:
     raise AssertionError(f"{text!r} is not on the screen:\n{screen_text(app)}")
 
 
+async def show_the_first_three_cards(pilot: Pilot[Any]) -> None:
+    await pilot.press("1", "2", "3", "enter")
+    await settle(pilot)
+
+
+async def close_the_reveal(pilot: Pilot[Any]) -> bool:
+    """Continue from the round's reveal; whether the game is over."""
+    assert isinstance(pilot.app.screen, RevealScreen)
+    await pilot.press("enter")
+    await settle(pilot)
+    return isinstance(pilot.app.screen, GameOverScreen)
+
+
 async def start_from_home_by_keys(pilot: Pilot[Any]) -> None:
     """Home → ``1`` (Liar Game) → the setup screen → ``Ctrl+S`` (start)."""
     await pilot.press("1")
@@ -77,12 +90,8 @@ async def test_home_to_game_over_by_keys_alone() -> None:
         table = app.table
         for _ in range(MAX_ROUNDS):
             assert isinstance(app.screen, LiarGamePlayScreen)
-            await pilot.press("1", "2", "3", "enter")
-            await settle(pilot)
-            assert isinstance(app.screen, RevealScreen)
-            await pilot.press("enter")
-            await settle(pilot)
-            if isinstance(app.screen, GameOverScreen):
+            await show_the_first_three_cards(pilot)
+            if await close_the_reveal(pilot):
                 break
         assert table.over
         assert "Game over" in screen_text(app)
@@ -143,12 +152,8 @@ async def test_hot_seat_two_people_from_home_to_game_over() -> None:
                 await pilot.press("enter")
                 await settle(pilot)
                 assert isinstance(app.screen, LiarGamePlayScreen)
-                await pilot.press("1", "2", "3", "enter")
-                await settle(pilot)
-            assert isinstance(app.screen, RevealScreen)
-            await pilot.press("enter")
-            await settle(pilot)
-            if isinstance(app.screen, GameOverScreen):
+                await show_the_first_three_cards(pilot)
+            if await close_the_reveal(pilot):
                 break
         assert table.over
 
@@ -160,10 +165,8 @@ async def test_quit_mid_round_then_resume_exactly_where_it_stood() -> None:
         await settle(pilot)
         await start_from_home_by_keys(pilot)
         for _ in range(2):
-            await pilot.press("1", "2", "3", "enter")
-            await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
+            await show_the_first_three_cards(pilot)
+            await close_the_reveal(pilot)
         table = first.table
         assert table.to_act() == (0,), "mid-round: the bots have chosen, the person has not"
         before = table.snapshot()
@@ -222,8 +225,7 @@ async def test_a_new_table_asks_before_replacing_the_unfinished_game() -> None:
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(second.screen, LiarGamePlayScreen)
-        await pilot.press("1", "2", "3", "enter")
-        await settle(pilot)
+        await show_the_first_three_cards(pilot)
         assert SaveStore().path.read_bytes() != saved
 
 
