@@ -72,7 +72,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=pathlib.Path,
         metavar="PATH",
         help="the private folder where tables are kept, so a restarted host takes them up "
-        "again (default: 'host' in liar-tui's data folder)",
+        "again, and every finished game is recorded in a history "
+        "(default: 'host' in liar-tui's data folder)",
     )
     host.add_argument(
         "--max-connections",
