@@ -17,7 +17,7 @@ from liar_tui.bots.liars_poker.hard import (
     outlook,
     win_chance,
 )
-from liar_tui.bots.liars_poker.normal import LiarsPokerBot, RandomLiarsPokerBot
+from liar_tui.bots.liars_poker.normal import LiarsPokerBot
 from liar_tui.bots.liars_poker.odds import HeldHand, legal_raises, value_of
 from liar_tui.rules.cards import Card, Rank, Suit, parse_cards
 from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
@@ -31,7 +31,13 @@ from liar_tui.rules.liars_poker.game import (
     Take,
 )
 from liar_tui.rules.liars_poker.rules import Category
-from tests.bots.liars_poker.test_bots import BotFactory, opened, play_to_the_end, random_rules
+from tests.bots.liars_poker.test_bots import (
+    BotFactory,
+    opened,
+    play_to_the_end,
+    random_rules,
+    share_won_against_random_bots,
+)
 from tests.marks import slow_after_rows
 
 LEVELS: dict[str, BotFactory] = {"easy": EasyLiarsPokerBot, "hard": HardLiarsPokerBot}
@@ -131,15 +137,7 @@ def test_one_hard_bot_wins_well_above_its_share_against_three_normal_ones() -> N
 
 
 def test_the_easy_bot_beats_random_bots() -> None:
-    games = 60
-    wins = 0
-    for number in range(games):
-        game = LiarsPokerGame(LiarsPokerRules(), 4, number)
-        bots: list[Bot] = [EasyLiarsPokerBot(random.Random(number))]
-        bots += [RandomLiarsPokerBot(random.Random(number * 10 + seat)) for seat in range(1, 4)]
-        play_to_the_end(game, bots)
-        wins += game.winner == 0
-    assert wins / games > 0.3
+    assert share_won_against_random_bots(EasyLiarsPokerBot) > 0.3
 
 
 # --------------------------------------------------------------------------- the hard bot
