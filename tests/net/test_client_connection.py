@@ -232,9 +232,16 @@ class SeatListener:
         return await asyncio.wait_for(found(), WAIT)
 
 
-async def seated_and_started(client: HostClient, events: Recorder) -> SeatReady:
-    """Create a Liar Game table, take seat 0, start it with bots; the channel to play."""
-    client.send(CreateTable("liar-game", liar_game.Rules(target=100), SEATS))
+async def seated_and_started(
+    client: HostClient,
+    events: Recorder,
+    seats: tuple[SeatConfig, ...] = SEATS,
+    turn_seconds: float = 0.0,
+) -> SeatReady:
+    """Create a Liar Game table to 100, take seat 0, start it with bots; the channel to play."""
+    client.send(
+        CreateTable("liar-game", liar_game.Rules(target=100), seats, turn_seconds=turn_seconds)
+    )
     created = await events.next(of(TableCreated))
     assert isinstance(created, TableCreated)
     client.send(TakeSeat(created.table, 0))
@@ -244,6 +251,19 @@ async def seated_and_started(client: HostClient, events: Recorder) -> SeatReady:
     ready = await events.next(of(SeatReady))
     assert isinstance(ready, SeatReady)
     return ready
+
+
+async def at_the_first_turn(
+    client: HostClient, events: Recorder
+) -> tuple[SeatReady, SeatListener, SeatUpdate]:
+    """:func:`seated_and_started`, then a listener on seat 0 and the first update that
+    asks it to act."""
+    ready = await seated_and_started(client, events)
+    listener = SeatListener()
+    ready.channel.subscribe(0, listener)
+    first = await listener.until(my_turn)
+    assert isinstance(first, SeatUpdate)
+    return ready, listener, first
 
 
 def my_turn(update: SeatUpdate | Refused) -> bool:
@@ -394,11 +414,7 @@ async def test_a_remote_channel_plays_a_seat_like_a_local_one() -> None:
 
 async def test_a_dropped_connection_comes_back_and_resumes_the_seat() -> None:
     async with ann_behind_a_proxy() as (proxy, client, events):
-        ready = await seated_and_started(client, events)
-        listener = SeatListener()
-        ready.channel.subscribe(0, listener)
-        first = await listener.until(my_turn)
-        assert isinstance(first, SeatUpdate)
+        ready, listener, first = await at_the_first_turn(client, events)
         proxy.cut()
         assert await events.next(of(StatusChanged)) == StatusChanged(ConnectionStatus.RECONNECTING)
         assert await events.next(of(StatusChanged)) == StatusChanged(ConnectionStatus.CONNECTED)
@@ -413,11 +429,7 @@ async def test_a_dropped_connection_comes_back_and_resumes_the_seat() -> None:
 
 async def test_an_action_sent_while_reconnecting_goes_out_after_the_resume() -> None:
     async with ann_behind_a_proxy() as (proxy, client, events):
-        ready = await seated_and_started(client, events)
-        listener = SeatListener()
-        ready.channel.subscribe(0, listener)
-        first = await listener.until(my_turn)
-        assert isinstance(first, SeatUpdate)
+        ready, listener, first = await at_the_first_turn(client, events)
         proxy.cut()
         await events.next(of(StatusChanged))
         ready.channel.send(liar_game.ShowHand(0, first.view.pocket[:3]))

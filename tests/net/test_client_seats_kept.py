@@ -29,7 +29,6 @@ from liar_tui.net.protocol import (
     LobbyState,
     Seated,
     SeatLost,
-    StartTable,
     TableCreated,
     TakeSeat,
     Update,
@@ -43,6 +42,7 @@ from tests.net.test_client_connection import (
     WAIT,
     Recorder,
     SeatListener,
+    at_the_first_turn,
     connected_as,
     my_turn,
     of,
@@ -98,11 +98,7 @@ async def test_a_new_join_takes_the_seat_of_one_that_died(tmp_path: Path) -> Non
         first = HostClient(address, "Ann", seat_tokens=SeatTokens(path))
         first_events = Recorder(first)
         await first.connect()
-        ready = await seated_and_started(first, first_events)
-        listener = SeatListener()
-        ready.channel.subscribe(0, listener)
-        before = await listener.until(my_turn)
-        assert isinstance(before, SeatUpdate)
+        ready, listener, before = await at_the_first_turn(first, first_events)
         assert SeatTokens(path).tokens(seat_tokens_key(address, "Ann")) == (
             first.tickets[ready.channel.table].token,
         )
@@ -212,11 +208,7 @@ async def test_a_restarted_host_that_kept_the_table_gives_the_seat_back(tmp_path
         client = HostClient(address, "Ann", retry_delays=(0.05,), seat_tokens=None)
         events = Recorder(client)
         await client.connect()
-        ready = await seated_and_started(client, events)
-        listener = SeatListener()
-        ready.channel.subscribe(0, listener)
-        before = await listener.until(my_turn)
-        assert isinstance(before, SeatUpdate)
+        ready, listener, before = await at_the_first_turn(client, events)
     try:
         await events.next(lambda event: event == StatusChanged(ConnectionStatus.RECONNECTING))
         async with host_at(address.port, data_dir=data):
@@ -256,17 +248,7 @@ async def test_a_restarted_host_without_the_table_ends_the_seat(tmp_path: Path) 
 
 async def test_the_turn_timer_and_away_reach_the_channel_and_back_ends_the_away() -> None:
     async with host_at() as address, connected_as(address, "Ann") as (client, events):
-        seats = (SEATS[0], SEATS[2])
-        rules = liar_game.Rules(target=100)
-        client.send(CreateTable("liar-game", rules, seats, turn_seconds=0.3))
-        created = await events.next(of(TableCreated))
-        assert isinstance(created, TableCreated)
-        client.send(TakeSeat(created.table, 0))
-        seated = await events.next(of(Seated))
-        assert isinstance(seated, Seated)
-        client.send(StartTable(seated.token))
-        ready = await events.next(of(SeatReady))
-        assert isinstance(ready, SeatReady)
+        ready = await seated_and_started(client, events, (SEATS[0], SEATS[2]), turn_seconds=0.3)
         channel = ready.channel
         channel.subscribe(0, SeatListener())
         news = News(channel)
