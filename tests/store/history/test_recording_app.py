@@ -12,7 +12,9 @@ from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
 from liar_tui.games import make_bot
+from liar_tui.rules.dollar_bills.rules import Rules as BillsRules
 from liar_tui.rules.liar_game.game import Rules
+from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen
 from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liar_game.game_over import GameOverScreen
 from liar_tui.screens.liar_game.play import LiarGamePlayScreen
@@ -26,6 +28,8 @@ from liar_tui.table.setup import TableSetup
 SIZE = (100, 32)
 MAX_ROUNDS = 40
 """Games here play to 30 points: a few rounds. More means a screen is stuck."""
+MAX_STEPS = 500
+"""Pauses for bots and a person to settle two deals of dollar bills: a few dozen turns."""
 SEATS = (
     SeatConfig("You", SeatKind.HUMAN),
     SeatConfig("Ada", level=BotLevel.HARD),
@@ -153,3 +157,35 @@ def test_the_home_screen_opens_without_the_history_store() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
     )
     assert shown.stdout.strip() == "[]"
+
+
+async def test_each_settled_deal_of_dollar_bills_is_a_game_and_an_unsettled_one_is_none() -> None:
+    setup = TableSetup("liars-poker-bills", BillsRules(), SEATS, seed=9)
+    app = LiarApp(settings=Settings(bot_delay=0), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert table is not None
+        screen = app.screen
+        assert isinstance(screen, DollarBillsPlayScreen)
+        person = make_bot(setup.game, BotLevel.NORMAL, bot_rng(setup, 0))
+        for _ in range(MAX_STEPS):
+            if table.completed_games() == 2 and table.view(0).turns:
+                break  # two deals settled, and the third begun
+            if 0 in table.to_act():
+                screen.channel.send(person.act(table.view(0)))
+            await pilot.pause()
+        assert table.completed_games() == 2
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+    store = HistoryStore()
+    games = list(reversed(store.list_games()))
+    assert len(games) == 2, "the deal left unsettled is no game"
+    for deals, summary in enumerate(games, start=1):
+        record = store.load_game(summary.id)
+        assert record is not None
+        log = record.finished.actions
+        assert log == table.actions[: len(log)]
+        assert open_table(setup, log).completed_games() == deals
+        assert open_table(setup, log[:-1]).completed_games() == deals - 1, "it ends as it settles"
+        assert sum(seat.score for seat in record.finished.seats) == 0
