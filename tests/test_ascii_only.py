@@ -144,5 +144,6 @@ async def test_grouped_keys_in_words_are_told_apart(card_style: CardStyle, keys:
         assert keys in screen_text(app).splitlines()[-1]
 
 
+@pytest.mark.slow  # the settings screen's text is checked for ASCII in the default run above
 def test_snapshot_settings_in_ascii_at_80_by_24(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(RecordingApp(settings=ASCII), terminal_size=(80, 24), press=["s"])

@@ -423,9 +423,7 @@ def category_of_natural_faces(faces: list[tuple[Rank, Suit]], rules: PokerRules)
     return [category for category in rules.order() if holds[category]][-1]
 
 
-@settings(max_examples=60, deadline=None)
-@given(data=st.data())
-def test_exact_cards_category_equals_the_best_over_every_wild_assignment(
+def check_exact_cards_category_is_the_best_over_every_wild_assignment(
     data: st.DataObject,
 ) -> None:
     rules = data.draw(RULES, label="rules")
@@ -445,6 +443,24 @@ def test_exact_cards_category_equals_the_best_over_every_wild_assignment(
     assert category_made_by(hand, rules) is best
 
 
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_exact_cards_category_equals_the_best_over_every_wild_assignment(
+    data: st.DataObject,
+) -> None:
+    """A quick sample; the slow twin below tries 60 hands."""
+    check_exact_cards_category_is_the_best_over_every_wild_assignment(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_many_exact_cards_categories_equal_the_best_over_every_wild_assignment(
+    data: st.DataObject,
+) -> None:
+    check_exact_cards_category_is_the_best_over_every_wild_assignment(data)
+
+
 VOCABULARY_TEXT = """
 a an the with and of all to in over up full house boat high card kind pair pairs
 kicker kickers backer straight flush royal color colour trips set quads one
@@ -456,18 +472,7 @@ joker 1 10 0 -- , . ! ? ' ’ — ( ) ß İ ٣ ½ 🂡
 VOCABULARY = [*VOCABULARY_TEXT.split(), "\x00", "\t", "\n"]
 
 
-@settings(max_examples=600, deadline=None)
-@given(
-    text=st.one_of(
-        st.text(max_size=40),
-        st.lists(st.sampled_from(VOCABULARY) | st.text(max_size=3), max_size=10).map(" ".join),
-        st.lists(st.sampled_from(VOCABULARY), max_size=8).map("".join),
-    ),
-    rules=RULES,
-)
-def test_any_text_reads_or_is_refused_with_a_declaration_error(
-    text: str, rules: PokerRules
-) -> None:
+def check_any_text_reads_or_is_refused(text: str, rules: PokerRules) -> None:
     try:
         declaration = parse_declaration(text, rules)
     except DeclarationError as refusal:
@@ -475,3 +480,28 @@ def test_any_text_reads_or_is_refused_with_a_declaration_error(
         return
     assert impossibility(declaration, rules) is None
     assert parse_declaration(declaration.text, rules) == declaration
+
+
+ANY_TEXT = st.one_of(
+    st.text(max_size=40),
+    st.lists(st.sampled_from(VOCABULARY) | st.text(max_size=3), max_size=10).map(" ".join),
+    st.lists(st.sampled_from(VOCABULARY), max_size=8).map("".join),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=ANY_TEXT, rules=RULES)
+def test_any_text_reads_or_is_refused_with_a_declaration_error(
+    text: str, rules: PokerRules
+) -> None:
+    """A quick sample; the slow twin below tries 600 texts."""
+    check_any_text_reads_or_is_refused(text, rules)
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None)
+@given(text=ANY_TEXT, rules=RULES)
+def test_many_texts_read_or_are_refused_with_a_declaration_error(
+    text: str, rules: PokerRules
+) -> None:
+    check_any_text_reads_or_is_refused(text, rules)

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from liar_tui.rules.cards import NATURAL_RANKS, Card, Rank, Suit, parse_cards, standard_deck
 from liar_tui.rules.liars_poker.poker_hands import HandRank, hand_rank
 from liar_tui.rules.liars_poker.rules import Category, Color, PokerRules
+from tests.marks import slow_after_rows
 
 DECK = standard_deck(jokers=0)
 JOKERS = [Card(Rank.JOKER, None, copy) for copy in range(2)]
@@ -346,31 +347,50 @@ def test_many_wild_hands_are_worth_their_best_assignment(
     check_a_wild_hand_is_worth_its_best_assignment(case)
 
 
+THREE_WILDS = ("JK JK 2C 7D 9S", "JK 2C 2D 9D TD", "JK AS KS 2C 2D")
+WILD_TWOS = {
+    "wild twos": PokerRules(jokers=2, wild_ranks=frozenset({Rank.TWO})),
+    "wild twos, no color flush": PokerRules(
+        jokers=2, wild_ranks=frozenset({Rank.TWO}), color_flush=False
+    ),
+}
+
+
 @pytest.mark.parametrize(
-    "text",
-    ["JK JK 2C 7D 9S", "JK 2C 2D 9D TD", "JK AS KS 2C 2D"],
-)
-@pytest.mark.parametrize(
-    "rules",
-    [
-        PokerRules(jokers=2, wild_ranks=frozenset({Rank.TWO})),
-        PokerRules(jokers=2, wild_ranks=frozenset({Rank.TWO}), color_flush=False),
-    ],
-    ids=["wild twos", "wild twos, no color flush"],
+    ("text", "rules"),
+    slow_after_rows(
+        len(THREE_WILDS), [(text, rules) for rules in WILD_TWOS.values() for text in THREE_WILDS]
+    ),
+    ids=[f"{name}-{text}" for name in WILD_TWOS for text in THREE_WILDS],
 )
 def test_three_wilds_are_worth_their_best_assignment(text: str, rules: PokerRules) -> None:
+    """Each hand under wild twos in the default run; without colour flushes in the slow run."""
     cards = parse_cards(text)
     assert comparable(hand_rank(cards, rules), rules) == brute_force(cards, rules)
 
 
-@settings(max_examples=150, deadline=None)
-@given(wild_hands(7))
-def test_seven_cards_are_worth_their_best_five(case: tuple[PokerRules, list[Card]]) -> None:
+def check_seven_cards_are_worth_their_best_five(case: tuple[PokerRules, list[Card]]) -> None:
     rules, cards = case
     best = max(hand_rank(list(five), rules) for five in itertools.combinations(cards, 5))
     value = hand_rank(cards, rules)
     assert value == best
     assert (value.category, value.ranks) == (best.category, best.ranks)
+
+
+@settings(max_examples=40, deadline=None)
+@given(wild_hands(7))
+def test_seven_cards_are_worth_their_best_five(case: tuple[PokerRules, list[Card]]) -> None:
+    """A quick sample; the slow twin below tries 150 hands."""
+    check_seven_cards_are_worth_their_best_five(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(wild_hands(7))
+def test_many_seven_card_hands_are_worth_their_best_five(
+    case: tuple[PokerRules, list[Card]],
+) -> None:
+    check_seven_cards_are_worth_their_best_five(case)
 
 
 @given(rankings(wild_ranks=True), st.integers(6, 9), st.data())
