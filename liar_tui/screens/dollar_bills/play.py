@@ -58,9 +58,9 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
 
     CSS_PATH = "play.tcss"
     AUTO_FOCUS = ""
-    """Nothing takes the focus when the table opens: the builder, the only widget that
-    can, is focused when a turn shows it (focusing it on opening restyled it and all its
-    parts once more before the first frame, for a builder still hidden)."""
+    """Nothing takes the focus when the table opens: the bid builder, the only widget
+    that can, is built and focused when a person's turn first shows it (see
+    :meth:`_builder`), so the table's first frame waits for neither."""
     ACTING_PANEL: ClassVar[str] = "#bid-panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "ledger", "Ledger"),
@@ -81,7 +81,6 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
                 yield BillFace(look, id="bill")
                 with Vertical(id="bid-panel"):
                     yield Static("", id="standing")
-                    yield BidBuilder(self.liar_app.settings.show_odds, id="builder")
                     yield Static("", id="waiting")
                 with VerticalScroll(id="history-panel", can_focus=False):
                     yield BidHistory(self.names, look, id="history")
@@ -93,7 +92,6 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         self.query_one("#bid-panel").border_title = "Bidding"
         self.query_one("#history-panel").border_title = "This game"
         self.query_one("#seats").border_title = "Liar's Poker · bills"
-        self.query_one("#builder").display = False
 
     # table updates --------------------------------------------------------------------
 
@@ -163,7 +161,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     async def _show_turn(self, seat: int) -> None:
         view = self._views[seat]
         self._show_bill(seat)
-        builder = self.query_one("#builder", BidBuilder)
+        builder = await self._builder()
         builder.display = True
         self.query_one("#waiting", Static).display = False
         builder.start_turn(view.standing, view.max_count, view.serial, view.seats)
@@ -174,11 +172,22 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         builder.focus()
         self._redraw_panels()
 
+    async def _builder(self) -> BidBuilder:
+        """The bid builder, built the first time a person's turn needs it: a table opens
+        (and bots play) without it, and its widgets are the bulk of the table's."""
+        found = self.query("#builder").results(BidBuilder)
+        builder = next(found, None)
+        if builder is None:
+            builder = BidBuilder(self.liar_app.settings.show_odds, id="builder")
+            await self.query_one("#bid-panel").mount(builder, after="#standing")
+        return builder
+
     def _show_waiting(self, headline: str | None = None) -> None:
         """Hide the builder; say whom the table waits for. One person keeps the bill in view."""
         self._showing = None
         self._show_bill(None if self.hot_seat else self.humans[0])
-        self.query_one("#builder", BidBuilder).display = False
+        for builder in self.query("#builder"):
+            builder.display = False
         waiting = self.query_one("#waiting", Static)
         waiting.display = True
         self.query_one("#bid-panel").border_title = "Bidding"
