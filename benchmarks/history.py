@@ -1,0 +1,212 @@
+"""The history database at the size a keen player reaches: 10,000 games of each title.
+
+Issue 14's targets: recording a finished game median ≤ 5 ms, opening the history list
+≤ 200 ms. This builds, in a temporary folder, a history of ``--games`` games of each title
+(30,000 by default), copied from a few dozen real games played to the end by normal bots
+(seeded, so every run builds the same file; each copy ends at its own time, over about two
+years, against opponents of varied names and levels), then times:
+
+- **record**: :meth:`HistoryStore.record` of a finished game into the full file, one
+  transaction each, as the app's worker and the table host call it; ``record + replay``
+  adds building the record from the setup and the action log, which they do first in the
+  same thread (the log is replayed to read each seat's result), per title;
+- **list open**: the first page of the list, newest first, from a store that has not yet
+  opened the file (what opening the history screen costs: the file, the schema check, the
+  query), and the same page again once open; then the list filtered by game and by an
+  opponent's name;
+- **count**: how many games there are, in all and of one title (the list's length).
+
+Medians and p99 (nearest rank: with fewer than 100 runs, the slowest) of ``--runs`` runs.
+
+    .venv/bin/python benchmarks/history.py [--games 10000] [--runs 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from liar_tui.games import make_bot
+from liar_tui.rules.dollar_bills.rules import Rules as BillRules
+from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules
+from liar_tui.store.history import FinishedGame, HistoryFilter, HistoryStore
+from liar_tui.store.history.database import open_history, transaction
+from liar_tui.store.history.records import EncodedGame, encoded, insert_game
+from liar_tui.table.finished import GameTimes, complete_record
+from liar_tui.table.local import bot_rng, open_table
+from liar_tui.table.seats import BOT_NAMES, BotLevel, SeatConfig, SeatKind
+from liar_tui.table.setup import TableSetup
+
+TITLES: dict[str, Any] = {
+    "liar-game": LiarGameRules(),
+    "liars-poker-cards": LiarsPokerRules(),
+    "liars-poker-bills": BillRules(),
+}
+"""Each title with its default rules; a dollar-bills game is one settled deal."""
+SAMPLES = 24
+"""Real games played per title; the file holds copies of them."""
+FIRST_END = datetime(2025, 1, 1, tzinfo=UTC)
+SPREAD = timedelta(days=730)
+LEVELS = tuple(BotLevel)
+
+
+def sample_setup(game: str, number: int) -> TableSetup:
+    """You and three bots, whose names and levels vary from game to game."""
+    chooser = random.Random(f"{game}:{number}")
+    names = chooser.sample(BOT_NAMES, 3)
+    bots = tuple(SeatConfig(name, SeatKind.BOT, chooser.choice(LEVELS)) for name in names)
+    return TableSetup(game, TITLES[game], (SeatConfig("You", SeatKind.HUMAN), *bots), number)
+
+
+def played(setup: TableSetup) -> tuple[Any, ...]:
+    """The action log of one game played to its end (one deal at dollar bills), a normal
+    bot in every chair."""
+    table = open_table(setup)
+    bots = [
+        make_bot(setup.game, BotLevel.NORMAL, bot_rng(setup, seat))
+        for seat in range(len(setup.seats))
+    ]
+    while not table.over and table.completed_games() == 0:
+        for seat in table.to_act():
+            table.handle(bots[seat].act(table.view(seat)))
+    return table.actions
+
+
+def times_of(end: datetime, actions: int) -> GameTimes:
+    duration = timedelta(seconds=20 + 3 * actions)
+    return GameTimes(end - duration, end, duration)
+
+
+def samples() -> list[tuple[TableSetup, tuple[Any, ...]]]:
+    return [
+        (setup, played(setup))
+        for game in TITLES
+        for setup in (sample_setup(game, number) for number in range(SAMPLES))
+    ]
+
+
+def build(path: Path, games: int, found: list[tuple[TableSetup, tuple[Any, ...]]]) -> None:
+    """``games`` games of each title at ``path``, copies of the ``found`` ones, each ending
+    at its own time; written in one transaction (as no player would, to build it fast)."""
+    finished = [
+        complete_record(setup, log, times_of(FIRST_END, len(log)), 0) for setup, log in found
+    ]
+    rows = [encoded(game) for game in finished]
+    step = SPREAD / (games * len(TITLES))
+    connection, _ = open_history(path)
+    try:
+        with transaction(connection):
+            for number in range(games * len(TITLES)):
+                row = rows[number % len(rows)]
+                insert_game(connection, ended(row, FIRST_END + number * step))
+    finally:
+        connection.close()
+
+
+def ended(row: EncodedGame, end: datetime) -> EncodedGame:
+    """``row`` as a game that ended at ``end`` (its length kept)."""
+    length = timedelta(microseconds=int(row.game[3]))  # type: ignore[call-overload]
+    stamps = (
+        (end - length).isoformat(timespec="microseconds"),
+        end.isoformat(timespec="microseconds"),
+    )
+    return replace(row, game=(row.game[0], *stamps, *row.game[3:]))
+
+
+def timed(step: Callable[[], object], runs: int) -> list[float]:
+    """Milliseconds of each of ``runs`` runs of ``step``."""
+    found = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        step()
+        found.append((time.perf_counter() - start) * 1000)
+    return found
+
+
+def line(label: str, milliseconds: list[float], target: str = "") -> str:
+    ordered = sorted(milliseconds)
+    p99 = ordered[min(len(ordered) - 1, max(0, round(0.99 * len(ordered)) - 1))]
+    median = statistics.median(ordered)
+    return f"{label:<34} median {median:8.2f} ms   p99 {p99:8.2f} ms   {target}".rstrip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games of each title")
+    parser.add_argument("--runs", type=int, default=50, help="runs of each timed step")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "history.sqlite3"
+        start = time.perf_counter()
+        found = samples()
+        build(path, args.games, found)
+        total = args.games * len(TITLES)
+        size = sum(part.stat().st_size for part in Path(folder).iterdir()) / 2**20
+        print(
+            f"history of {total:,} games ({args.games:,} of each title): {size:.1f} MB, "
+            f"built in {time.perf_counter() - start:.1f} s"
+        )
+        report(path, found, args.runs, total)
+
+
+def record_and_replay(
+    store: HistoryStore, games: Iterator[tuple[TableSetup, tuple[Any, ...]]]
+) -> None:
+    """Build the next game's record from its setup and log, and record it."""
+    setup, log = next(games)
+    store.record(complete_record(setup, log, times_of(datetime.now(UTC), len(log)), 0))
+
+
+def report(
+    path: Path, found: list[tuple[TableSetup, tuple[Any, ...]]], runs: int, total: int
+) -> None:
+    now = datetime.now(UTC)
+    records: list[FinishedGame] = [
+        complete_record(setup, log, times_of(now, len(log)), 0) for setup, log in found
+    ]
+    chosen = iter(range(10**9))
+
+    def one_record() -> FinishedGame:
+        return records[next(chosen) % len(records)]
+
+    store = HistoryStore(path)
+    store.count_games()  # opened, so the first record times no opening
+    print(line("record", timed(lambda: store.record(one_record()), runs), "(target ≤ 5 ms)"))
+    for game in TITLES:
+        of_title = iter([(setup, log) for setup, log in found if setup.game == game] * runs)
+        step = partial(record_and_replay, store, of_title)
+        print(line(f"record + replay: {game}", timed(step, runs)))
+    store.close()
+
+    def cold_list() -> None:
+        fresh = HistoryStore(path)
+        fresh.list_games()
+        fresh.close()
+
+    print(line("list open (file not yet open)", timed(cold_list, runs), "(target ≤ 200 ms)"))
+    print(line("list page, open", timed(store.list_games, runs)))
+    by_game = HistoryFilter(game="liars-poker-cards")
+    print(line("list page, one title", timed(lambda: store.list_games(by_game), runs)))
+    by_name = HistoryFilter(opponent_name=BOT_NAMES[0])
+    print(
+        line(f"list page, opponent {BOT_NAMES[0]}", timed(lambda: store.list_games(by_name), runs))
+    )
+    games = store.count_games()
+    assert games == total + (1 + len(TITLES)) * runs, "every record was stored"
+    print(line(f"count ({games:,})", timed(store.count_games, runs)))
+    print(line("count, one title", timed(lambda: store.count_games(by_game), runs)))
+    store.close()
+
+
+if __name__ == "__main__":
+    main()
