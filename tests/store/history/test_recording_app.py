@@ -19,7 +19,8 @@ from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.liar_game.game_over import GameOverScreen
 from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.screens.liar_game.reveal import RevealScreen
-from liar_tui.store.history import HistoryStore, SeatResult, Visibility
+from liar_tui.store.history import HistoryStore, SeatResult, Visibility, history_path
+from liar_tui.store.messages import shown_path
 from liar_tui.store.settings import Settings
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
@@ -117,6 +118,21 @@ async def test_a_history_that_cannot_be_written_is_said_once_and_the_game_ends_a
         await pilot.press("h")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_history_file_moved_aside_is_said_once_and_the_game_recorded_anew() -> None:
+    path = history_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(bytes(range(256)) * 16)
+    app = LiarApp(settings=Settings(bot_delay=0), start=SETUP)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_end(pilot, app)
+        [said] = notices(app)
+        assert said.startswith(f"The history file {shown_path(path)} ")
+        assert "moved aside" in said and said.endswith(".") and "\n" not in said
+        assert "Game over" in screen_text(app)
+    assert HistoryStore().count_games() == 1
+    assert len(list(path.parent.glob("history.sqlite3.*"))) == 1
 
 
 async def test_a_resumed_game_is_recorded_once_with_its_whole_log() -> None:
