@@ -12,18 +12,7 @@ from pathlib import Path
 
 from textual.app import App
 
-from liar_tui.rules.liars_poker.declaration_text import parse_declaration
-from liar_tui.rules.liars_poker.game import (
-    Action,
-    Challenge,
-    Declare,
-    Discard,
-    LiarsPokerGame,
-    LiarsPokerRules,
-    LiarsPokerView,
-    Take,
-    replay,
-)
+from liar_tui.rules.liars_poker.game import Challenge, LiarsPokerRules, replay
 from liar_tui.screens.liars_poker.history import (
     RoundHistoryScreen,
     not_kept_note,
@@ -33,6 +22,7 @@ from liar_tui.screens.liars_poker.history import (
 from liar_tui.store.saves import SaveStore
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup
+from tests.screens.liars_poker.played_table import PlayedTable
 
 SnapCompare = Callable[..., bool]
 NAMES = ("Ann", "Ben", "You")
@@ -41,37 +31,8 @@ RULES = LiarsPokerRules(lives=2)
 SEED = 7
 
 
-class Table:
-    """A real game of three, played by the test and seen from one seat."""
-
-    def __init__(self) -> None:
-        self.game = LiarsPokerGame(RULES, 3, seed=SEED)
-        self.actions: list[Action] = []
-
-    @property
-    def view(self) -> LiarsPokerView:
-        return self.game.view(SEAT)
-
-    @property
-    def acting(self) -> int:
-        return self.game.to_act()[0]
-
-    def play(self, action: Action) -> None:
-        self.game.apply(action)
-        self.actions.append(action)
-
-    def declare(self, text: str) -> None:
-        poker = self.game.round_rules.poker
-        self.play(Declare(self.acting, parse_declaration(text, poker)))
-
-    def take_and_discard(self, count: int) -> None:
-        seat = self.acting
-        self.play(Take(seat))
-        self.play(Discard(seat, self.game.view(seat).hand[:count]))
-
-
-def two_rounds() -> Table:
-    table = Table()
+def two_rounds() -> PlayedTable:
+    table = PlayedTable(RULES, 3, SEED, SEAT)
     table.declare("two pair")
     table.take_and_discard(2)
     table.declare("full house")
@@ -148,7 +109,7 @@ async def test_the_screen_lists_the_newest_round_first_and_s_or_escape_closes_it
 async def test_before_any_move_the_screen_says_so() -> None:
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(RoundHistoryScreen(Table().view, NAMES))
+        app.push_screen(RoundHistoryScreen(PlayedTable(RULES, 3, SEED, SEAT).view, NAMES))
         await pilot.pause()
         assert [str(static.render()) for static in app.screen.query(".history-empty")] == [
             "No round has been played yet."
