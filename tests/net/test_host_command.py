@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import pathlib
 import signal
 import socket
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from typing import NoReturn
 
 import pytest
@@ -26,6 +28,29 @@ RUN_HOST = (
     "sys.exit(host_command.run(parser.parse_args(sys.argv[1:])))\n"
 )
 """The command as the main command line will run it, until the lead wires it into cli.py."""
+
+
+@contextlib.asynccontextmanager
+async def host_process(*argv: str) -> AsyncIterator[tuple[asyncio.subprocess.Process, str]]:
+    """``liar-tui host`` run with ``argv`` in a process of its own, and the first line it
+    prints; the process is killed after the test if it is still running."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        RUN_HOST,
+        *argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).parents[2])},
+    )
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+        yield process, line
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
 
 
 class UsageError(Exception):
@@ -107,18 +132,7 @@ async def test_the_host_serves_until_sigterm_and_exits_0(
     argv = ["host", "--port", "0", "--away-timeout", "5"]
     if transport == "unix":
         argv += ["--socket", str(socket_path)]
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        RUN_HOST,
-        *argv,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).parents[2])},
-    )
-    try:
-        assert process.stdout is not None
-        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+    async with host_process(*argv) as (process, line):
         assert line.startswith("liar-tui host: tables on 127.0.0.1:"), line
         assert line.rstrip().endswith("Ctrl+C stops.")
         if transport == "unix":
@@ -135,10 +149,6 @@ async def test_the_host_serves_until_sigterm_and_exits_0(
         assert process.stderr is not None
         assert await process.stderr.read() == b""
         assert not socket_path.exists()
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
 
 
 async def test_a_busy_host_stops_on_sigterm_without_a_word_in_its_log(
@@ -153,18 +163,8 @@ async def test_a_busy_host_stops_on_sigterm_without_a_word_in_its_log(
     from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
     from tests.net.host_client import play_until
 
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        RUN_HOST,
-        *("host", "--port", "0", "--data-dir", str(tmp_path / "tables")),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).parents[2])},
-    )
-    try:
-        assert process.stdout is not None and process.stderr is not None
-        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+    argv = ("host", "--port", "0", "--data-dir", str(tmp_path / "tables"))
+    async with host_process(*argv) as (process, line):
         port = int(line.split("127.0.0.1:")[1].split(";")[0])
         ann, bob, eve = [await HostClient.tcp(port) for _ in range(3)]
         for client, name in ((ann, "Ann"), (bob, "Bob"), (eve, "Eve")):
@@ -185,14 +185,11 @@ async def test_a_busy_host_stops_on_sigterm_without_a_word_in_its_log(
         await asyncio.sleep(0.5)  # the game goes on a little: bots think, Ann plays
         process.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(process.wait(), WAIT) == 0
+        assert process.stderr is not None
         assert await process.stderr.read() == b""
         playing.cancel()
         await asyncio.gather(playing, return_exceptions=True)
         silent[1].close()
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
 
 
 def test_the_limits_are_options(capsys: pytest.CaptureFixture[str]) -> None:
