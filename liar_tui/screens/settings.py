@@ -6,6 +6,7 @@ in memory and on disk, exactly as they were.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import ClassVar
 
@@ -15,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.lazy import Lazy
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -27,7 +29,7 @@ from textual.widgets import (
 
 from liar_tui.games import registered, seat_limits
 from liar_tui.screens.base import LiarScreen
-from liar_tui.screens.rules_editing import find_rules_editor
+from liar_tui.screens.rules_editing import find_rules_editor, made_unstyled
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import (
@@ -54,6 +56,11 @@ def editor_id(game: str) -> str:
 def chooser_id(game: str) -> str:
     """The id of the radio button that shows ``game``'s rules editor."""
     return f"show-rules-{game}"
+
+
+def _row(label: str, control: Widget) -> Horizontal:
+    """One setting on one line: its name, then what sets it."""
+    return Horizontal(Label(label, classes="settings-label"), control, classes="settings-row")
 
 
 def delay_label(seconds: float) -> str:
@@ -89,80 +96,11 @@ class SettingsScreen(LiarScreen[None]):
             yield Static(problem, id="settings-file-problem", classes="error", markup=False)
         with VerticalScroll(id="settings-columns", can_focus=False):
             with Vertical(id="settings-left"):
-                yield Label("You", classes="heading")
-                with Horizontal(classes="settings-row"):
-                    yield Label("Name", classes="settings-label")
-                    yield Input(
-                        settings.player_name,
-                        max_length=MAX_NAME_LENGTH,
-                        compact=True,
-                        id="player-name",
-                    )
-                yield Label("Cards and bots", classes="heading")
-                with Horizontal(classes="settings-row"):
-                    yield Label("Cards", classes="settings-label")
-                    with RadioSet(id="card-style", compact=True):
-                        yield RadioButton(
-                            "Unicode",
-                            value=settings.card_style is CardStyle.UNICODE,
-                            id="style-unicode",
-                        )
-                        yield RadioButton(
-                            "ASCII only",
-                            value=settings.card_style is CardStyle.ASCII,
-                            id="style-ascii",
-                        )
-                with Horizontal(classes="settings-row"):
-                    yield Label("Pocket", classes="settings-label")
-                    with RadioSet(id="pocket-order", compact=True):
-                        yield RadioButton(
-                            "By rank",
-                            value=settings.pocket_order is PocketOrder.RANK,
-                            id="order-rank",
-                        )
-                        yield RadioButton(
-                            "By suit",
-                            value=settings.pocket_order is PocketOrder.SUIT,
-                            id="order-suit",
-                        )
-                yield Checkbox(
-                    "Four-color deck", settings.four_color, compact=True, id="four-color"
+                (name,) = made_unstyled(
+                    lambda: [Input(max_length=MAX_NAME_LENGTH, compact=True, id="player-name")]
                 )
-                yield Static("Clubs green and diamonds blue.", id="four-color-summary")
-                with Horizontal(classes="settings-row"):
-                    yield Label("Bot delay", classes="settings-label")
-                    delays = sorted({*BOT_DELAYS, float(settings.bot_delay)})
-                    yield Chooser(
-                        [(delay_label(delay), delay) for delay in delays],
-                        float(settings.bot_delay),
-                        id="bot-delay",
-                    )
-                with Horizontal(classes="settings-row"):
-                    yield Label("Away bot", classes="settings-label")
-                    timeouts = sorted({*AWAY_TIMEOUTS, float(settings.away_timeout)})
-                    yield Chooser(
-                        [(away_label(seconds), seconds) for seconds in timeouts],
-                        float(settings.away_timeout),
-                        id="away-timeout",
-                    )
-                yield Static(
-                    "Online tables: a bot plays for anyone gone this long.", id="away-summary"
-                )
-                yield Checkbox(
-                    "Show the odds of a bid", settings.show_odds, compact=True, id="show-odds"
-                )
-                yield Static(
-                    "Dollar bills: how likely a bid is true, given your own bill.",
-                    id="show-odds-summary",
-                )
-                yield Checkbox(
-                    "Bell on your turn", settings.turn_bell, compact=True, id="turn-bell"
-                )
-                yield Static("A beep when it becomes your turn.", id="turn-bell-summary")
-                with Horizontal(classes="settings-row"):
-                    yield Label("Theme", classes="settings-label")
-                    yield Static(id="theme-name", markup=False)
-                yield Label("Default seats", classes="heading")
+                name.value = settings.player_name  # with the app running (see made_unstyled)
+                yield from made_unstyled(lambda: self._your_settings(settings, name))
                 min_seats, max_seats = seat_limits()
                 # Below the first screenful: built just after the first frame is shown.
                 yield Lazy(
@@ -177,19 +115,89 @@ class SettingsScreen(LiarScreen[None]):
             with Vertical(id="settings-right"):
                 # One game's editor at a time: all three together cost as much to build as
                 # the rest of the screen. The others are built when first chosen.
-                yield Label("Default rules", classes="heading")
                 games = registered()
-                with RadioSet(id="rules-game", compact=True):
-                    for index, (game_id, game) in enumerate(games.items()):
-                        yield RadioButton(game.title, value=index == 0, id=chooser_id(game_id))
                 first_id, first = next(iter(games.items()))
+                yield from made_unstyled(
+                    lambda: (
+                        Label("Default rules", classes="heading"),
+                        RadioSet(
+                            *(
+                                RadioButton(game.title, value=index == 0, id=chooser_id(game_id))
+                                for index, (game_id, game) in enumerate(games.items())
+                            ),
+                            id="rules-game",
+                            compact=True,
+                        ),
+                    )
+                )
                 yield first.rules_editor(settings.rules_for(first_id), editor_id(first_id))
         with Vertical(id="settings-bottom"):
-            yield Static(id="settings-problems", classes="error", markup=False)
-            with Horizontal(id="settings-buttons"):
-                yield Button("Save", variant="primary", compact=True, id="save")
-                yield Button("Cancel", compact=True, id="cancel")
+            yield from made_unstyled(
+                lambda: (
+                    Static(id="settings-problems", classes="error", markup=False),
+                    Horizontal(
+                        Button("Save", variant="primary", compact=True, id="save"),
+                        Button("Cancel", compact=True, id="cancel"),
+                        id="settings-buttons",
+                    ),
+                )
+            )
         yield Footer()
+
+    @staticmethod
+    def _your_settings(settings: Settings, name: Input) -> Iterator[Widget]:
+        """The left column down to the seats, made as plain widgets (see made_unstyled)."""
+        yield Label("You", classes="heading")
+        yield _row("Name", name)
+        yield Label("Cards and bots", classes="heading")
+        card_style = RadioSet(
+            RadioButton(
+                "Unicode", value=settings.card_style is CardStyle.UNICODE, id="style-unicode"
+            ),
+            RadioButton(
+                "ASCII only", value=settings.card_style is CardStyle.ASCII, id="style-ascii"
+            ),
+            id="card-style",
+            compact=True,
+        )
+        yield _row("Cards", card_style)
+        pocket_order = RadioSet(
+            RadioButton(
+                "By rank", value=settings.pocket_order is PocketOrder.RANK, id="order-rank"
+            ),
+            RadioButton(
+                "By suit", value=settings.pocket_order is PocketOrder.SUIT, id="order-suit"
+            ),
+            id="pocket-order",
+            compact=True,
+        )
+        yield _row("Pocket", pocket_order)
+        yield Checkbox("Four-color deck", settings.four_color, compact=True, id="four-color")
+        yield Static("Clubs green and diamonds blue.", id="four-color-summary")
+        delays = sorted({*BOT_DELAYS, float(settings.bot_delay)})
+        bot_delay = Chooser(
+            [(delay_label(delay), delay) for delay in delays],
+            float(settings.bot_delay),
+            id="bot-delay",
+        )
+        yield _row("Bot delay", bot_delay)
+        timeouts = sorted({*AWAY_TIMEOUTS, float(settings.away_timeout)})
+        away_timeout = Chooser(
+            [(away_label(seconds), seconds) for seconds in timeouts],
+            float(settings.away_timeout),
+            id="away-timeout",
+        )
+        yield _row("Away bot", away_timeout)
+        yield Static("Online tables: a bot plays for anyone gone this long.", id="away-summary")
+        yield Checkbox("Show the odds of a bid", settings.show_odds, compact=True, id="show-odds")
+        yield Static(
+            "Dollar bills: how likely a bid is true, given your own bill.",
+            id="show-odds-summary",
+        )
+        yield Checkbox("Bell on your turn", settings.turn_bell, compact=True, id="turn-bell")
+        yield Static("A beep when it becomes your turn.", id="turn-bell-summary")
+        yield _row("Theme", Static(id="theme-name", markup=False))
+        yield Label("Default seats", classes="heading")
 
     def on_mount(self) -> None:
         self._show_theme()

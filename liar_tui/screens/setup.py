@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from liar_tui.games import plugin
@@ -17,7 +19,7 @@ from liar_tui.screens.online_options import (
     OnlineTableOptions,
     OnlineTableStarter,
 )
-from liar_tui.screens.rules_editing import RulesEditor, find_rules_editor
+from liar_tui.screens.rules_editing import RulesEditor, find_rules_editor, made_unstyled
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
@@ -103,26 +105,35 @@ class SetupScreen(LiarScreen[None]):
                     )
                     yield OnlineOptions(id="online-options")
                 else:
-                    yield Label("Seed (optional)", classes="heading", id="seed-heading")
-                    yield Input(
-                        placeholder="random",
-                        type="integer",
-                        valid_empty=True,  # empty means a random seed: no mistake to mark
-                        compact=True,
-                        id="seed",
-                    )
-                    yield Static(
-                        "The same seed, seats and rules deal the same cards.", classes="muted"
-                    )
+                    yield from made_unstyled(self._seed)
             with Vertical(id="setup-rules"):
                 yield Label("Rules", classes="heading")
                 yield game_plugin.rules_editor(settings.rules_for(self.game), "rules-editor")
         with Vertical(id="setup-bottom"):
-            yield Static(id="setup-problems", classes="error", markup=False)
-            with Horizontal(id="setup-buttons"):
-                yield Button("Start", variant="primary", compact=True, id="start")
-                yield Button("Back", compact=True, id="back")
+            yield from made_unstyled(
+                lambda: (
+                    Static(id="setup-problems", classes="error", markup=False),
+                    Horizontal(
+                        Button("Start", variant="primary", compact=True, id="start"),
+                        Button("Back", compact=True, id="back"),
+                        id="setup-buttons",
+                    ),
+                )
+            )
         yield Footer()
+
+    @staticmethod
+    def _seed() -> Iterator[Widget]:
+        """The seed of a local table, made as plain widgets (see made_unstyled)."""
+        yield Label("Seed (optional)", classes="heading", id="seed-heading")
+        yield Input(
+            placeholder="random",
+            type="integer",
+            valid_empty=True,  # empty means a random seed: no mistake to mark
+            compact=True,
+            id="seed",
+        )
+        yield Static("The same seed, seats and rules deal the same cards.", classes="muted")
 
     def action_back(self) -> None:
         self.dismiss()

@@ -127,15 +127,22 @@ class LiarGameRulesEditor(Vertical):
         yield Checkbox("Free jokers", rules.free_jokers, compact=True, id="free_jokers")
         yield Static(liar_game.FREE_JOKERS_SUMMARY, classes="summary", id="free-jokers-summary")
         yield Label("Variants", classes="heading")
-        yield Static(id="variants-note")
+        # Made as _show_deck_rule leaves them, so nothing is styled again once mounted.
+        one_deck = rules.decks == 1
+        yield Static(
+            ONE_DECK_NOTE if one_deck else TWO_DECK_NOTE,
+            id="variants-note",
+            classes="-one-deck" if one_deck else None,
+        )
         for name in liar_game.VARIANT_NAMES:
             yield Checkbox(
-                liar_game.VARIANT_TITLES[name], getattr(rules, name), compact=True, id=name
+                liar_game.VARIANT_TITLES[name],
+                getattr(rules, name),
+                compact=True,
+                id=name,
+                disabled=one_deck,
             )
             yield Static(liar_game.VARIANT_SUMMARIES[name], classes="summary")
-
-    def on_mount(self) -> None:
-        self._show_deck_rule(self.decks)
 
     # reading --------------------------------------------------------------------------
 

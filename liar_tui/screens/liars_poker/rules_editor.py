@@ -285,9 +285,18 @@ class RoundRulesEditor(Vertical):
             "color-straight-flush": poker.color_straight_flush,
             "two-pair-over-trips": poker.two_pair_over_trips,
         }
+        # Made as _fit_communal_discard leaves them, so nothing is styled again once mounted.
+        no_communal = poker.communal_cards == 0
         for name, value in switches.items():
-            yield Checkbox(_CHECKBOX_TITLES[name], value, compact=True, id=name)
-            yield Static(NOTES[name], classes="note -switch", id=f"{name}-note")
+            off = no_communal and name == "communal-discardable"
+            yield Checkbox(
+                _CHECKBOX_TITLES[name], value and not off, compact=True, id=name, disabled=off
+            )
+            yield Static(
+                NO_COMMUNAL_REASON if off else NOTES[name],
+                classes="note -switch -off" if off else "note -switch",
+                id=f"{name}-note",
+            )
 
     @staticmethod
     def _choices(
@@ -301,9 +310,6 @@ class RoundRulesEditor(Vertical):
             id=name,
             compact=True,
         )
-
-    def on_mount(self) -> None:
-        self._fit_communal_discard()
 
     # reading --------------------------------------------------------------------------
 
