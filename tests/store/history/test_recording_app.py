@@ -175,6 +175,33 @@ def test_the_home_screen_opens_without_the_history_store() -> None:
     assert shown.stdout.strip() == "[]"
 
 
+async def test_a_hot_seat_game_is_a_complete_record_of_the_first_persons() -> None:
+    seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Ben", SeatKind.HUMAN), SEATS[1])
+    setup = TableSetup("liar-game", Rules(target=30), seats, seed=4)
+    app = LiarApp(settings=Settings(bot_delay=0), start=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        screen = app.screen_stack[1]
+        assert table is not None and isinstance(screen, LiarGamePlayScreen)
+        people = {
+            seat: make_bot(setup.game, BotLevel.EASY, bot_rng(setup, seat)) for seat in (0, 1)
+        }
+        for _ in range(MAX_STEPS):  # the people's hands chosen for them, past the screens
+            if table.over:
+                break
+            for seat in set(table.to_act()) & set(people):
+                screen.channel.send(people[seat].act(table.view(seat)))
+            await pilot.pause()
+        assert table.over
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+    [summary] = HistoryStore().list_games()
+    assert (summary.visibility, summary.recording_seat) == (Visibility.COMPLETE, 0)
+    assert [seat.kind for seat in summary.seats] == [SeatKind.HUMAN, SeatKind.HUMAN, SeatKind.BOT]
+    assert [seat.name for seat in summary.opponents] == ["Ben", "Ada"]
+
+
 async def test_each_settled_deal_of_dollar_bills_is_a_game_and_an_unsettled_one_is_none() -> None:
     setup = TableSetup("liars-poker-bills", BillsRules(), SEATS, seed=9)
     app = LiarApp(settings=Settings(bot_delay=0), start=setup)
