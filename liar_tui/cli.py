@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
-from liar_tui import __version__
+from liar_tui import __version__, history_command
 from liar_tui.arena.command import add_arena_parser, run_arena
 from liar_tui.games import registered
 from liar_tui.games.options import int_between, shorten
@@ -58,8 +58,8 @@ class PrintText:
 
 @dataclass(frozen=True)
 class RunTool:
-    """A command with a life of its own: the arena, the table host, joining one, the SSH
-    front door. Each parses its own options and returns its exit code."""
+    """A command with a life of its own: the arena, the history, the table host, joining
+    one, the SSH front door. Each parses its own options and returns its exit code."""
 
     run: Callable[[argparse.Namespace], int]
     args: argparse.Namespace
@@ -69,6 +69,7 @@ Command = OpenHome | StartTable | PrintText | RunTool
 
 _TOOLS: dict[str, Callable[[argparse.Namespace], int]] = {
     "arena": run_arena,
+    "history": history_command.run,
     "host": host_command.run,
     "join": join_command.run,
     "ssh-serve": ssh_command.run,
@@ -133,6 +134,7 @@ def _build_parser() -> tuple[_Parser, _Parser]:
             play.add_argument_group(f"{game.id} rules (default: from the settings)")
         )
     add_arena_parser(commands)
+    history_command.add_parser(commands)
     host_command.add_parser(commands)
     join_command.add_parser(commands)
     ssh_command.add_parser(commands)

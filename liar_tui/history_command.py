@@ -1,0 +1,215 @@
+"""``liar-tui history``: the finished games of the history file, newest first.
+
+One line a game (when it ended, the game, and each seat with its place and final number,
+the recording seat first), or with ``--json`` an array of objects, newest first::
+
+    [{"id": 12, "game": "liar-game", "title": "Liar Game",
+      "started_at": "2026-12-02T01:00:00+00:00", "ended_at": "2026-12-02T01:10:00+00:00",
+      "duration_seconds": 600.0, "visibility": "complete", "recording_seat": 0,
+      "seats": [{"name": "You", "kind": "human", "level": null, "place": 2, "won": false,
+                 "score": 206.0, "recording": true}, ...]}, ...]
+
+Times in the JSON are ISO 8601 in UTC; the lines show local time. The wording of a game's
+line (:func:`when_text`, :func:`seat_text`) is shared with the History screen. Textual is
+never imported here: the command prints and stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from liar_tui.games import registered
+from liar_tui.games.options import shorten
+from liar_tui.table.seats import BotLevel
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from liar_tui.store.history import GameSummary, HistoryFilter, HistoryStore, SeatResult
+
+PROG = "liar-tui"
+READ_ERROR = 1
+PAGE = 500
+"""Games read from the file at a time: the whole history is printed, a page at a time."""
+SEPARATOR = " · "
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``history`` to the command line's commands (its parser class is the subparsers')."""
+    history: argparse.ArgumentParser = commands.add_parser(
+        "history",
+        help="list the games you have finished, newest first",
+        description=(
+            "List the finished games of your history, newest first: when each ended, the "
+            "game, and each seat with its place and final score (yours first)."
+        ),
+        epilog=(
+            "--json prints an array of objects, newest first: id, game, title, started_at "
+            "and ended_at (ISO 8601, UTC), duration_seconds, visibility, recording_seat, "
+            "and seats (name, kind, level, place, won, score, recording)."
+        ),
+        add_help=False,
+    )
+    history.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    history.add_argument(
+        "--game",
+        type=_game_id,
+        metavar="G",
+        help=f"only the games of this game ({', '.join(registered())})",
+    )
+    history.add_argument(
+        "--opponent",
+        metavar="NAME_OR_LEVEL",
+        help=(
+            "only the games against this opponent: a name, or a bot level "
+            f"({', '.join(level.value for level in BotLevel)})"
+        ),
+    )
+    history.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    history.set_defaults(history_help=history.format_help)
+
+
+def _game_id(text: str) -> str:
+    if text not in registered():
+        known = ", ".join(registered())
+        raise argparse.ArgumentTypeError(f"unknown game {shorten(text)!r} (choose from {known})")
+    return text
+
+
+def chosen_filter(game: str | None, opponent: str | None) -> HistoryFilter:
+    """The filter for ``--game`` and ``--opponent``: a level's name picks that level's bots,
+    any other text the opponents of that name."""
+    from liar_tui.store.history import HistoryFilter
+
+    levels = {level.value: level for level in BotLevel}
+    if opponent is not None and opponent.lower() in levels:
+        return HistoryFilter(game=game, opponent_level=levels[opponent.lower()])
+    return HistoryFilter(game=game, opponent_name=opponent)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the history the parsed command line asks for; the exit code."""
+    if args.help:
+        print(args.history_help().rstrip("\n"))
+        return 0
+    from liar_tui.store.history import HistoryError, HistoryStore, history_path
+
+    path = history_path()
+    where = chosen_filter(args.game, args.opponent)
+    # A history never written is an empty one: reading it makes no file and no folder.
+    store = HistoryStore(path) if path.exists() else None
+    try:
+        summaries = list(_all_games(store, where)) if store is not None else []
+    except HistoryError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return READ_ERROR
+    finally:
+        if store is not None:
+            for notice in store.take_notices():
+                print(f"{PROG}: {notice}", file=sys.stderr)
+            store.close()
+    if args.json:
+        print(json.dumps([game_json(summary) for summary in summaries], ensure_ascii=False))
+    elif not summaries:
+        print(empty_text(where))
+    else:
+        for summary in summaries:
+            print(game_line(summary))
+    return 0
+
+
+def _all_games(store: HistoryStore, where: HistoryFilter) -> Iterator[GameSummary]:
+    offset = 0
+    while True:
+        page = store.list_games(where, limit=PAGE, offset=offset)
+        yield from page
+        if len(page) < PAGE:
+            return
+        offset += PAGE
+
+
+# ----------------------------------------------------------------------------- wording
+
+
+def title(game: str) -> str:
+    """A game's title; its id for a game this liar-tui no longer has."""
+    plugin = registered().get(game)
+    return plugin.title if plugin is not None else game
+
+
+def when_text(moment: datetime) -> str:
+    """``2026-12-02 01:10`` in local time: to the minute, which tells games apart."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def ordinal(place: int) -> str:
+    if place % 100 in (11, 12, 13):
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def score_text(score: float) -> str:
+    """A final score as the game shows it: whole numbers without a point."""
+    return str(int(score)) if score == int(score) else f"{score:g}"
+
+
+def seat_text(seat: SeatResult) -> str:
+    """``Ada 1st (525)``."""
+    return f"{seat.name} {ordinal(seat.place)} ({score_text(seat.score)})"
+
+
+def seats_in_order(summary: GameSummary) -> tuple[SeatResult, ...]:
+    """The recording seat first, then the others in seat order."""
+    if summary.recording_seat is None:
+        return summary.seats
+    return (summary.seats[summary.recording_seat], *summary.opponents)
+
+
+def game_line(summary: GameSummary) -> str:
+    """``2026-12-02 01:10  Liar Game  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``."""
+    seats = SEPARATOR.join(seat_text(seat) for seat in seats_in_order(summary))
+    return f"{when_text(summary.ended_at)}  {title(summary.game)}  {seats}"
+
+
+def empty_text(where: HistoryFilter) -> str:
+    """The one sentence for a history with no game ``where`` picks."""
+    narrowed = ""
+    if where.game is not None:
+        narrowed += f" of {title(where.game)}"
+    if where.opponent_level is not None:
+        narrowed += f" against {where.opponent_level.value} bots"
+    elif where.opponent_name is not None:
+        narrowed += f" against {where.opponent_name}"
+    if narrowed:
+        return f"No finished games{narrowed} in your history."
+    return "No finished games in your history yet: each game is recorded when it ends."
+
+
+def game_json(summary: GameSummary) -> dict[str, Any]:
+    """One game of ``--json``, in the shape the module's docstring shows."""
+    return {
+        "id": summary.id,
+        "game": summary.game,
+        "title": title(summary.game),
+        "started_at": summary.started_at.isoformat(),
+        "ended_at": summary.ended_at.isoformat(),
+        "duration_seconds": summary.duration.total_seconds(),
+        "visibility": summary.visibility.value,
+        "recording_seat": summary.recording_seat,
+        "seats": [
+            {
+                "name": seat.name,
+                "kind": seat.kind.value,
+                "level": seat.level.value if seat.level is not None else None,
+                "place": seat.place,
+                "won": seat.won,
+                "score": seat.score,
+                "recording": number == summary.recording_seat,
+            }
+            for number, seat in enumerate(summary.seats)
+        ],
+    }
