@@ -14,10 +14,19 @@ import pytest
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
+from liar_tui.rules.dollar_bills.game import (
+    Bid,
+    DollarBillsSession,
+    DollarBillsView,
+    Pass,
+    PlaceBid,
+)
 from liar_tui.rules.dollar_bills.rules import Rules
+from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.card_art import CardLook
 
 ONE_HUMAN = (
     SeatConfig("You", SeatKind.HUMAN),
@@ -63,8 +72,11 @@ OPEN_THEN_BOTH_PASS = ("enter", "enter", "enter", "p")
 """Ann passes the curtain and opens; Ben passes the curtain and passes: the bills show."""
 
 
+@pytest.mark.slow
 def test_play_screen_after_a_lower_count_moves_the_digit(snap_compare: SnapCompare) -> None:
-    """Two 1s raise One 6; one fewer moves the digit to the lowest that raises: One 7."""
+    """Two 1s raise One 6; one fewer moves the digit to the lowest that raises: One 7.
+    (Slow: test_bid_builder checks the bids by Pilot; the ten-seat picture is the default
+    run's picture of the table.)"""
     app = table_app(ONE_HUMAN)
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys("1", "down"))
 
@@ -86,6 +98,7 @@ def test_reveal_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*OPEN_THEN_BOTH_PASS))
 
 
+@pytest.mark.slow
 def test_reveal_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=1, settings=LIGHT)
     assert snap_compare(app, terminal_size=(80, 24), run_before=keys(*OPEN_THEN_BOTH_PASS))
@@ -95,7 +108,33 @@ TWO_GAMES = (*OPEN_THEN_BOTH_PASS, "enter", "enter", "enter", "enter", "p")
 """Two games between Ann and Ben, each shown at once: the ledger then has a row for each."""
 
 
+def two_games_by_the_rules() -> DollarBillsView:
+    """Two games between Ann and Ben, each opened and passed, played by the rules alone."""
+    session = DollarBillsSession(Rules(digits=8), 2, seed=1)
+    while session.game <= 2:
+        (seat,) = session.to_act()
+        session.apply(Pass(seat) if session.turns else PlaceBid(seat, Bid(2, 7)))
+    return session.view(0)
+
+
 def test_ledger_screen(snap_compare: SnapCompare) -> None:
+    """The ledger the table opens with l, opened here over the home screen from a session
+    played by the rules: the same screen without two games played through the app first
+    (that path is the slow test below)."""
+
+    async def open_ledger(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, LiarApp)
+        look = CardLook.from_settings(app.settings).in_theme(app.current_theme.dark)
+        await app.push_screen(BillsLedgerScreen(("Ann", "Ben"), two_games_by_the_rules(), look))
+        await pilot.pause()
+
+    app = LiarApp(settings=Settings(bot_delay=0))
+    assert snap_compare(app, terminal_size=(100, 32), run_before=open_ledger)
+
+
+@pytest.mark.slow
+def test_ledger_screen_after_two_games_at_the_table(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=1)
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*TWO_GAMES, "l"))
 
@@ -106,6 +145,7 @@ def test_ledger_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=keys(*TWO_GAMES, "l"))
 
 
+@pytest.mark.slow
 def test_reveal_screen_with_ten_seats_at_160_by_48(snap_compare: SnapCompare) -> None:
     app = table_app(BIG_TABLE, digits=12)
     assert snap_compare(app, terminal_size=(160, 48), run_before=keys("up", "enter", "p", "p", "p"))

@@ -163,7 +163,10 @@ async def leave_by_keys(pilot: Pilot[Any], app: LiarApp) -> None:
     assert isinstance(app.screen, HomeScreen)
 
 
+@pytest.mark.slow
 async def test_a_game_by_mouse_alone_then_the_ledger_and_leave() -> None:
+    """The mouse path of a whole game (slow: the keys path above is the default run's, and
+    the builder by mouse below its mouse test)."""
     app = table_app(ONE_HUMAN, seed=9)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
@@ -257,7 +260,9 @@ async def test_the_odds_show_beside_the_bid_and_the_opener_is_offered_no_pass() 
         assert app.table.actions == ()
 
 
+@pytest.mark.slow
 async def test_hot_seat_shows_one_bill_at_a_time_behind_a_privacy_screen() -> None:
+    """Slow: test_hot_seat_privacy walks every hand-off of a bills game in the default run."""
     app = table_app(HOT_SEAT, seed=3)
     names = {0: "Ann", 2: "Ben"}
     async with app.run_test(size=(80, 24)) as pilot:
@@ -285,7 +290,9 @@ async def test_hot_seat_shows_one_bill_at_a_time_behind_a_privacy_screen() -> No
         assert isinstance(app.screen, BillsRevealScreen)
 
 
+@pytest.mark.slow
 async def test_ten_seats_with_twelve_digits_fit_80_by_24() -> None:
+    """Slow: the ten-seat snapshot at 80x24 is the default run's check of the table."""
     seats = (SeatConfig("Bartholomew Longname", SeatKind.HUMAN), *ONE_HUMAN[1:])
     seats += tuple(SeatConfig(name) for name in ("Dex", "Eli", "Fay", "Gus", "Hal", "Ivy"))
     app = table_app(seats, digits=12)
@@ -446,9 +453,19 @@ async def test_a_large_terminal_gives_the_seats_panel_room_for_the_longest_names
 
 
 async def test_the_reveal_shows_the_longest_name_whole_at_80_columns() -> None:
-    app = table_app((SeatConfig(LONGEST, SeatKind.HUMAN), SeatConfig("Ada"), SeatConfig("Bea")))
+    """The show of a game played by the rules, opened as the table opens it (the way there
+    through the app is the keys test's)."""
+    session = DollarBillsSession(Rules(digits=8), 3, seed=5)
+    while session.game == 1:
+        (seat,) = session.to_act()
+        session.apply(Pass(seat) if session.turns else PlaceBid(seat, Bid(2, 7)))
+    (record,) = session.view(0).recent_games
+    names = (LONGEST, "Ada", "Bea")
+
+    app = LiarApp(settings=Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_to_the_show(pilot, app)
+        await app.push_screen(BillsRevealScreen(record, names, CardLook(), lambda: None))
+        await pilot.pause()
         assert re.search(rf"{LONGEST} +\d \d", screen_text(app)), "a seat's row names it whole"
 
 
