@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label
 
-from liar_tui.screens.rules_editing import made_unstyled
+from liar_tui.screens.rules_editing import VALID, made_unstyled
 from liar_tui.table.seats import (
     BOT_NAMES,
     MAX_NAME_LENGTH,
@@ -101,7 +101,7 @@ class SeatRow(Horizontal):
             placeholder="name",
             max_length=MAX_NAME_LENGTH,
             compact=True,
-            classes="seat-name",
+            classes=f"seat-name {VALID}",
             disabled=self._name_locked and self._who is Who.YOU,
         )
         yield Button("✕", compact=True, classes="seat-remove", tooltip="Remove this seat")

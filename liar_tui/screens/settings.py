@@ -29,7 +29,11 @@ from textual.widgets import (
 
 from liar_tui.games import registered, seat_limits
 from liar_tui.screens.base import LiarScreen
-from liar_tui.screens.rules_editing import find_rules_editor, made_unstyled
+from liar_tui.screens.rules_editing import (
+    VALID,
+    find_rules_editor,
+    made_unstyled,
+)
 from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import (
@@ -97,7 +101,14 @@ class SettingsScreen(LiarScreen[None]):
         with VerticalScroll(id="settings-columns", can_focus=False):
             with Vertical(id="settings-left"):
                 (name,) = made_unstyled(
-                    lambda: [Input(max_length=MAX_NAME_LENGTH, compact=True, id="player-name")]
+                    lambda: [
+                        Input(
+                            max_length=MAX_NAME_LENGTH,
+                            compact=True,
+                            id="player-name",
+                            classes=VALID,
+                        )
+                    ]
                 )
                 name.value = settings.player_name  # with the app running (see made_unstyled)
                 yield from made_unstyled(lambda: self._your_settings(settings, name))

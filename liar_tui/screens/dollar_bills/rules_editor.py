@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from liar_tui.rules.dollar_bills.rules import MAX_DIGITS, MAX_STAKE, MIN_DIGITS, Rules
-from liar_tui.screens.rules_editing import made_unstyled
+from liar_tui.screens.rules_editing import VALID, made_unstyled
 
 
 def parse_whole(text: str, problem: str) -> int | str:
@@ -58,8 +58,8 @@ class DollarBillsRulesEditor(Vertical):
     def compose(self) -> ComposeResult:
         digits, stake = made_unstyled(
             lambda: (
-                Input(type="integer", compact=True, id="digits"),
-                Input(type="integer", compact=True, id="stake"),
+                Input(type="integer", compact=True, id="digits", classes=VALID),
+                Input(type="integer", compact=True, id="stake", classes=VALID),
             )
         )
         digits.value = str(self._initial.digits)  # with the app running (see made_unstyled)

@@ -18,7 +18,7 @@ from textual.widgets import Checkbox, Input, Label, RadioButton, RadioSet, Stati
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.rules.liar_game.game import MAX_TARGET
-from liar_tui.screens.rules_editing import made_unstyled
+from liar_tui.screens.rules_editing import VALID, made_unstyled
 from liar_tui.screens.wording import names_joined
 
 CUSTOM_TARGET = "target-custom"
@@ -112,6 +112,7 @@ class LiarGameRulesEditor(Vertical):
             type="integer",
             compact=True,
             id="target-input",
+            classes=VALID if custom else None,
             disabled=not custom,
         )
         yield Horizontal(
