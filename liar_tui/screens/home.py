@@ -1,4 +1,5 @@
-"""The home screen: resume the unfinished game, pick a game, or open settings and help.
+"""The home screen: resume the unfinished game, pick a game, or open settings, history and
+help.
 
 It is the first frame the app shows, so the screens it leads to are imported only when
 they are opened: startup stays close to that of a bare Textual app.
@@ -6,7 +7,7 @@ they are opened: startup stays close to that of a bare Textual app.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,6 +21,9 @@ from liar_tui.store.saves import SavedTable, SaveError
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
 from liar_tui.widgets.menu import Menu, MenuEntry
+
+if TYPE_CHECKING:
+    from liar_tui.store.history import HistoryStore
 
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
 
@@ -51,6 +55,7 @@ class HomeScreen(LiarScreen[None]):
             for key, game in numbered()
         ),
         Binding("s", "settings", "Settings"),
+        Binding("h", "history", "History"),
         Binding("d", "discard", "Discard"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -124,6 +129,7 @@ class HomeScreen(LiarScreen[None]):
             None,
             MenuEntry("settings", "s", "Settings"),
             MenuEntry("help", "?", "Help"),
+            MenuEntry("history", "h", "History"),
             MenuEntry("quit", "q", "Quit"),
         ]
         menu = self.query_one("#home-menu", Menu)
@@ -154,6 +160,23 @@ class HomeScreen(LiarScreen[None]):
 
         self.app.push_screen(SettingsScreen())
 
+    def action_history(self) -> None:
+        from liar_tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self._history_store()))
+
+    def _history_store(self) -> HistoryStore:
+        """The app's history, made here when no game has been recorded yet (it is made
+        lazily, never on the way to this screen), and kept for the games to come."""
+        store: HistoryStore | None = getattr(self.app, "history", None)
+        if store is None:
+            from liar_tui.store.history import HistoryStore, history_path
+
+            store = HistoryStore(history_path())
+            if hasattr(self.app, "history"):
+                self.app.history = store
+        return store
+
     def action_discard(self) -> None:
         question = "Discard the saved game? It cannot be resumed afterwards."
         from liar_tui.screens.confirm import ConfirmScreen
@@ -180,6 +203,7 @@ class HomeScreen(LiarScreen[None]):
         chosen = {
             "resume": self.action_resume,
             "settings": self.action_settings,
+            "history": self.action_history,
             "help": self.liar_app.action_help,
             "discard": self.action_discard,
             "quit": self.app.exit,
