@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,13 +34,11 @@ from liar_tui.rules.liars_poker.game import (
     RulesChosen,
     Took,
 )
-from liar_tui.rules.liars_poker.rules import Chip
 from liar_tui.screens.liars_poker.challenge import verdict_style
+from liar_tui.screens.liars_poker.panels import chip_name
 from liar_tui.screens.liars_poker.sentences import claim_words, stuck_verdict, verdict
 from liar_tui.widgets.card_art import DARK_INK, Ink, ink_for
 from liar_tui.widgets.footer import Footer
-
-CHIP_NAMES = {Chip.SKIP: "Skip", Chip.FLIP: "Flip", Chip.DOUBLE_DIP: "Double Dip"}
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def move_lines(moves: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
         elif isinstance(move, Discarded):
             lines.append(f"{name} {_drew(move)}")
         elif isinstance(move, ChipPlayed):
-            lines.append(f"{name} played the {CHIP_NAMES[move.chip]} chip")
+            lines.append(f"{name} played the {chip_name(move.chip)} chip")
         elif isinstance(move, RulesChosen):
             lines.append(f"{name} chose this round's rules")
     return lines
@@ -108,6 +108,17 @@ def round_text(shown: ShownRound, names: Sequence[str], ink: Ink = DARK_INK) -> 
     else:
         text.append("\n  (in play)", style="dim")
     return text
+
+
+def hanging(text: Text) -> list[RenderableType]:
+    """The lines of ``text`` (a :func:`round_text`), an indented line wrapping under its own
+    indent rather than the margin: a narrow panel breaks "took the hand, discarded 2", and
+    the moves still read apart from the round's heading."""
+    lines: list[RenderableType] = []
+    for line in text.split("\n"):
+        indent = len(line.plain) - len(line.plain.lstrip(" "))
+        lines.append(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
+    return lines
 
 
 def not_kept_note(rounds: Sequence[ShownRound]) -> str | None:

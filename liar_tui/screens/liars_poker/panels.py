@@ -1,31 +1,23 @@
-"""Panels of the Liar's Poker table: the lives board, the round so far, and the round's rules.
+"""Panels of the Liar's Poker table: the lives board, and the round's rules in words.
 
-All of it is drawn from the public part of a seat's view (lives, chips, declarations, how many
-cards each taker drew), so any seat's view can feed it without leaking the hand.
+All of it is drawn from the public part of a seat's view (lives, chips, who holds the hand and
+who acts), so any seat's view can feed it without leaking the hand. The rounds panel writes
+each round as the history screen does (:func:`~liar_tui.screens.liars_poker.history.round_text`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from liar_tui.rules.liars_poker.game import (
-    Chip,
-    Declared,
-    Discarded,
-    LiarsPokerView,
-    Phase,
-    RoundRules,
-)
+from liar_tui.rules.liars_poker.game import Chip, LiarsPokerView, Phase, RoundRules
 from liar_tui.rules.liars_poker.rules import PokerRules
 from liar_tui.widgets.card_art import CardLook
 
 OUT_STYLE = "dim"
-DECLARATION_STYLE = "bold"
 
 PLAIN_LOOK = CardLook()
 
@@ -102,92 +94,6 @@ def rules_phrases(rules: RoundRules) -> list[str]:
     if poker.two_pair_over_trips:
         found.append("two pair beats three of a kind")
     return found
-
-
-@dataclass(frozen=True)
-class ChipNote:
-    """A chip played this game, placed in the history by how far the round had gone."""
-
-    round: int
-    declarations: int
-    """How many declarations the round had when the chip was played."""
-    seat: int
-    chip: Chip
-
-
-def history_lines(
-    view: LiarsPokerView, names: Sequence[str], chips: Sequence[ChipNote] = ()
-) -> list[Text]:
-    """The round so far, one line per turn: who opened, who took and drew, what they said.
-
-    The view keeps declarations and draws apart; a taker's draws always come just before
-    their own declaration, so the two lists interleave by seat. Chips are known only from
-    events seen live (a resumed game shows them on the lives board instead).
-    """
-    notes = [note for note in chips if note.round == view.round]
-    draws = list(view.discards)
-    lines: list[Text] = []
-    for index, declared in enumerate(view.declarations):
-        lines += _skip_lines(notes, index, names)
-        if index == 0:
-            line = Text(f"{names[declared.seat]} opened: ")
-        else:
-            own = _take_draws(draws, declared.seat)
-            turn_chips = _turn_chips(notes, index, declared.seat)
-            line = Text(f"{names[declared.seat]} {_took_words(own, turn_chips)}: ")
-        line.append(declared.declaration.text, style=DECLARATION_STYLE)
-        lines.append(line)
-    current = len(view.declarations)
-    lines += _skip_lines(notes, current, names)
-    holder = view.holder
-    if holder is not None and view.declarations and holder != view.declarations[-1].seat:
-        own = _take_draws(draws, holder)
-        words = _took_words(own, _turn_chips(notes, current, holder))
-        lines.append(Text(f"{names[holder]} {words}…", style="italic"))
-    return lines
-
-
-def _take_draws(draws: list[Discarded], seat: int) -> list[int]:
-    """Pop the leading draws made by ``seat``: the cards it discarded, draw by draw."""
-    counts: list[int] = []
-    while draws and draws[0].seat == seat:
-        counts.append(draws.pop(0).count)
-    return counts
-
-
-def _turn_chips(notes: Sequence[ChipNote], index: int, seat: int) -> list[Chip]:
-    return [
-        note.chip
-        for note in notes
-        if note.declarations == index and note.seat == seat and note.chip is not Chip.SKIP
-    ]
-
-
-def _skip_lines(notes: Sequence[ChipNote], index: int, names: Sequence[str]) -> list[Text]:
-    return [
-        Text(f"{names[note.seat]} played Skip: the next player decides.", style="italic")
-        for note in notes
-        if note.declarations == index and note.chip is Chip.SKIP
-    ]
-
-
-def _took_words(counts: Sequence[int], chips: Sequence[Chip]) -> str:
-    """``took, discarded 2``; ``took, stood pat``; ``took, discarded 2, then 1 (Double Dip)``."""
-    words = ["took"]
-    for number, count in enumerate(counts):
-        said = "stood pat" if count == 0 and number == 0 else f"discarded {count}"
-        if number:
-            said = f"then {count}"
-            if number == len(counts) - 1 and Chip.DOUBLE_DIP in chips:
-                said += " (Double Dip)"
-        words.append(said)
-    if Chip.FLIP in chips:
-        words.append("flipped")
-    return ", ".join(words)
-
-
-def last_declared(view: LiarsPokerView) -> Declared | None:
-    return view.declarations[-1] if view.declarations else None
 
 
 class LivesBoard(Static):

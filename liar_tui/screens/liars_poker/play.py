@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -31,7 +32,6 @@ from liar_tui.rules.liars_poker.game import (
     Challenge,
     ChallengeResolved,
     Chip,
-    ChipPlayed,
     ChooseRules,
     Declare,
     Discard,
@@ -48,13 +48,16 @@ from liar_tui.screens.liars_poker.challenge import ChallengeScreen
 from liar_tui.screens.liars_poker.declaration_builder import DeclarationBuilder
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker, DiscardRules
 from liar_tui.screens.liars_poker.game_over import LiarsPokerOverScreen
-from liar_tui.screens.liars_poker.history import RoundHistoryScreen, ShownRound, round_text
+from liar_tui.screens.liars_poker.history import (
+    RoundHistoryScreen,
+    ShownRound,
+    hanging,
+    round_text,
+)
 from liar_tui.screens.liars_poker.panels import (
-    ChipNote,
     LivesBoard,
     chip_name,
     doing,
-    history_lines,
     lives_line,
     rules_phrases,
 )
@@ -116,7 +119,6 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     def __init__(self, channel: SeatChannel) -> None:
         super().__init__(channel)
-        self._chip_notes: list[ChipNote] = []
         self._before_draw: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
         """(seat, round, declarations) of a taker's turn and the hand they took, to show
         which cards the draw brought."""
@@ -174,7 +176,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         return _REFUSED_TITLES.get(type(action), "Not allowed")
 
     def _read_events(self, update: SeatUpdate, before: LiarsPokerView | None) -> Iterable[Popup]:
-        """Keep what only the events tell: challenges to show, chips played, the end."""
+        """Keep what only the events tell: challenges to show and the end."""
         popups: list[Popup] = []
         for event in update.events:
             if isinstance(event, ChallengeResolved):
@@ -184,9 +186,6 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
                 popups.append(Popup(screen))
                 if self._last_person_went_out(before, update):
                     popups.append(self._out_question())
-            elif isinstance(event, ChipPlayed) and before is not None:
-                count = len(before.declarations)
-                self._chip_notes.append(ChipNote(before.round, count, event.seat, event.chip))
             elif isinstance(event, GameOver):
                 popups.append(Popup(partial(self._game_over_screen, event), ends_game=True))
         return popups
@@ -259,20 +258,19 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         return text
 
     def _redraw_history(self, view: LiarsPokerView) -> None:
-        """The last rounds the view keeps, oldest first, then this one: the panel keeps its
-        end in sight, so a small screen shows this round and a tall one the rounds before."""
-        ink = self.look.ink
-        lines: list[Text] = []
-        for log in view.recent_rounds:
-            shown = ShownRound(log.round, log.opener, log.moves, log.ending)
-            lines += [round_text(shown, self.names, ink), Text()]
+        """The last rounds the view keeps, oldest first, then this one, each as the history
+        screen writes it: the panel keeps its end in sight, so a small screen shows this
+        round and a tall one the rounds before."""
+        rounds = [
+            ShownRound(log.round, log.opener, log.moves, log.ending) for log in view.recent_rounds
+        ]
         if view.phase is not Phase.OVER:
-            lines.append(Text(f"Round {view.round}", style="bold"))
-        lines += history_lines(view, self.names, self._chip_notes)
-        if not view.declarations and view.phase is not Phase.OVER:
-            opens = subject_verb(self.names[view.opener], "open")
-            lines.append(Text(f"{opens} the round.", style="italic"))
-        self.query_one("#history", Static).update(Text("\n").join(lines))
+            rounds.append(ShownRound(view.round, view.opener, view.round_moves, None))
+        ink = self.look.ink
+        lines: list[RenderableType] = []
+        for shown in rounds:
+            lines += [*hanging(round_text(shown, self.names, ink)), Text()]
+        self.query_one("#history", Static).update(Group(*lines[:-1]))
         self.query_one("#history-panel", VerticalScroll).scroll_end(animate=False)
 
     # one human's turn -----------------------------------------------------------------

@@ -146,7 +146,7 @@ async def test_a_round_by_keys_with_a_refused_declaration_and_the_challenge_read
         assert sum(card not in taken for card in view.hand) == 2
         assert "You drew" in screen_text(app)
         taker_name = table.setup.names[taker.seat]
-        assert f"{taker_name} took, discarded 2…" in panel_text(app, "#history-panel")
+        assert f"{taker_name} took the hand, discarded 2" in panel_text(app, "#history-panel")
         actions = table.actions
         await declare(pilot, "K high")
         builder = app.screen.query_one(DeclarationBuilder)
@@ -282,7 +282,10 @@ async def test_a_discard_over_the_limit_is_explained_and_changes_nothing() -> No
         await pilot.press("enter")
         await settle(pilot)
         assert app.table.view(taker.seat).phase is Phase.DECLARE
-        assert "took, discarded 1, then 0…" in panel_text(app, "#history-panel")
+        history = panel_text(app, "#history-panel")
+        taker_name = app.table.setup.names[taker.seat]
+        assert f"{taker_name} took the hand, discarded 1" in history
+        assert f"{taker_name} kept every card" in history, "the second draw, of none"
 
 
 async def test_chips_skip_and_flip_by_keys_show_in_the_history_and_the_board() -> None:
@@ -296,7 +299,7 @@ async def test_chips_skip_and_flip_by_keys_show_in_the_history_and_the_board() -
         await pilot.press("k")
         await settle(pilot)
         assert table.view(0).skipped_by == skipper.seat
-        await pass_privacy(pilot, app)
+        taker_seat = (await pass_privacy(pilot, app)).seat
         assert "played Skip: no Skip answers it" in panel_text(app, "#action-panel")
         await pilot.press("t")
         await settle(pilot)
@@ -307,11 +310,15 @@ async def test_chips_skip_and_flip_by_keys_show_in_the_history_and_the_board() -
         await settle(pilot)
         assert table.view(0).direction == -1
         assert "up the list" in panel_text(app, "#lives-panel")
-        skipped = f"{table.setup.names[skipper.seat]} played Skip"
+        skipped = f"{table.setup.names[skipper.seat]} played the Skip chip"
         assert skipped in panel_text(app, "#history-panel")
         await declare(pilot, "2 pair")
         await pass_privacy(pilot, app)
-        assert "took, stood pat, flipped: two pair" in panel_text(app, "#history-panel")
+        history = panel_text(app, "#history-panel")
+        taker = table.setup.names[taker_seat]
+        assert f"{taker} took the hand, kept every card" in history
+        assert f"{taker} played the Flip chip" in history
+        assert f"{taker} declared two pair" in history
 
 
 async def test_communal_cards_lie_face_up_and_may_be_discarded() -> None:
@@ -370,9 +377,8 @@ async def test_leave_then_resume_exactly_where_the_table_stood() -> None:
         await pass_privacy(pilot, second)
         picker = second.screen.query_one(DiscardPicker)
         assert sorted(picker.cards) == sorted(second.table.view(taker.seat).hand)
-        assert "Ann opened: A high" in screen_text(second) or "Ben opened: A high" in (
-            screen_text(second)
-        )
+        history = panel_text(second, "#history-panel")
+        assert "Ann declared A high" in history or "Ben declared A high" in history
 
 
 @pytest.mark.slow
