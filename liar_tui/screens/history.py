@@ -113,7 +113,7 @@ class HistoryScreen(LiarScreen[None]):
         self.store = store
         self.narrowing = Narrowing()
         self._read = 0
-        """Rows of the list read so far."""
+        """Games of the list read so far: where the next page starts."""
         self._total: int | None = None
         self._reading = False
         self._all_read = False
@@ -175,10 +175,13 @@ class HistoryScreen(LiarScreen[None]):
             self._total = message.total
         table = self.query_one("#history-table", DataTable)
         for game in message.games:
-            table.add_row(*row_of(game), key=str(game.id))  # the id, for the replay to come
+            # A game recorded since the last page moved the list one place down: its first
+            # game is the last one shown. The row's key is the game's id (for the replay).
+            if str(game.id) not in table.rows:
+                table.add_row(*row_of(game), key=str(game.id))
         self._read += len(message.games)
         self._all_read = len(message.games) < PAGE
-        empty = self._read == 0
+        empty = table.row_count == 0
         table.display = not empty
         empty_note = self.query_one("#history-empty", Static)
         empty_note.display = empty
@@ -211,7 +214,10 @@ class HistoryScreen(LiarScreen[None]):
     @on(DataTable.RowHighlighted, "#history-table")
     def _near_the_end(self, event: DataTable.RowHighlighted) -> None:
         """Read the next page before the cursor reaches the last row read."""
-        if not (self._reading or self._all_read) and event.cursor_row >= self._read - READ_AHEAD:
+        if (
+            not (self._reading or self._all_read)
+            and event.cursor_row >= event.data_table.row_count - READ_AHEAD
+        ):
             self._read_page()
 
     # filters --------------------------------------------------------------------------
