@@ -56,6 +56,10 @@ class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
     )
 
     CSS_PATH = "play.tcss"
+    AUTO_FOCUS = ""
+    """Nothing takes the focus when the table opens: the hand picker, the only widget that
+    can, is focused when a turn shows it (focusing it on opening restyled it and its cards
+    and buttons once more before the first frame, while it is still hidden)."""
     ACTING_PANEL: ClassVar[str] = "#hand-panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scoreboard", "Scores"),
