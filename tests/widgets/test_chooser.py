@@ -92,3 +92,20 @@ async def test_a_second_click_on_the_box_closes_its_list() -> None:
         await pilot.pause()
         assert not chooser.is_open
         assert app.focused is chooser
+
+
+async def test_new_choices_reach_a_built_list_and_a_value_changed_with_them_is_told() -> None:
+    app = ChooserApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        chooser = app.query_one(Chooser)
+        await pilot.press("enter", "escape")
+        chooser.set_choices([("Red", "red"), ("Green", "green")], "green")
+        await pilot.pause()
+        assert app.changes == []
+        chooser.set_choices([("Cyan", "cyan"), ("Red", "red")], "red")
+        await pilot.pause()
+        assert app.changes == ["red"]
+        assert chooser.choices == [("Cyan", "cyan"), ("Red", "red")]
+        await pilot.press("enter", "up", "enter")
+        assert chooser.value == "cyan"
+        assert chooser.query_one(ChoiceList).option_count == 2
