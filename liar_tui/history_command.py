@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -112,14 +113,39 @@ def run(args: argparse.Namespace) -> int:
             for notice in store.take_notices():
                 print(f"{PROG}: {notice}", file=sys.stderr)
             store.close()
-    if args.json:
-        print(json.dumps([game_json(summary) for summary in summaries], ensure_ascii=False))
+    try:
+        _print_games(summaries, where, as_json=args.json)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (``| head``) and wants no more. Standard output leads
+        # nowhere from here on, so that Python's flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def _print_games(summaries: list[GameSummary], where: HistoryFilter, *, as_json: bool) -> None:
+    if as_json:
+        # Escaped: the JSON stays whole whatever the terminal's encoding, and every reader
+        # of JSON reads the escapes back.
+        print(json.dumps([game_json(summary) for summary in summaries]))
     elif not summaries:
-        print(empty_text(where))
+        print(printable(empty_text(where)))
     else:
         for summary in summaries:
-            print(game_line(summary))
-    return 0
+            print(printable(game_line(summary)))
+
+
+def printable(text: str) -> str:
+    """``text`` as standard output can take it: where its encoding has no room for some
+    character (a C locale's ASCII), ASCII look-alikes as the app's ASCII mode draws them."""
+    encoding = sys.stdout.encoding or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        from liar_tui.ascii_only import ascii_text
+
+        return ascii_text(text).encode(encoding, errors="replace").decode(encoding)
+    return text
 
 
 def _all_games(store: HistoryStore, where: HistoryFilter) -> Iterator[GameSummary]:

@@ -3,8 +3,11 @@ and opponent; a bad --game, an empty history and an unreadable one each in one s
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -198,3 +201,34 @@ def test_a_history_that_cannot_be_read_says_why_in_one_line_without_a_traceback(
     assert (code, out) == (1, "")
     assert err.startswith("liar-tui: error: ") and err.count("\n") == 1
     assert "Traceback" not in err
+
+
+def test_a_terminal_that_takes_only_ascii_gets_look_alikes_not_a_traceback(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    zoe = SeatConfig("Zoë", level=BotLevel.EASY)
+    store.record(finished_game(seats=(SEATS[0], SEATS[1], zoe)))
+    for argv in ((), ("--json",)):
+        stdout = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+        monkeypatch.setattr(sys, "stdout", stdout)
+        assert main(["history", *argv]) == 0
+        stdout.flush()
+        printed = stdout.buffer.getvalue().decode("ascii")
+        if argv:
+            assert json.loads(printed)[0]["seats"][2]["name"] == "Zoë"
+        else:
+            assert (
+                printed
+                == "2026-11-30 20:00  Liar Game  You 1st (100) - Ada 2nd (90) - Zoe 3rd (80)\n"
+            )
+
+
+def test_a_reader_that_stops_early_ends_it_quietly(store: HistoryStore) -> None:
+    """``liar-tui history | head``: the pipe closes before the list is written."""
+    store.record(finished_game())
+    command = [sys.executable, "-m", "liar_tui", "history"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    process.stdout.close()
+    _, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (0, b"")
