@@ -131,6 +131,9 @@ class HistoryScreen(LiarScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        question = self.query_one("#history-opponent", Input)
+        question.border_title = "Opponent"
+        question.border_subtitle = "Enter filters · empty for any · Esc closes"
         self._start_reading()
 
     # reading --------------------------------------------------------------------------
