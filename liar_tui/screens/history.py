@@ -117,6 +117,8 @@ class HistoryScreen(LiarScreen[None]):
         self._total: int | None = None
         self._reading = False
         self._all_read = False
+        self._asking = False
+        """Whether the opponent's question is open."""
 
     def compose(self) -> ComposeResult:
         yield Static("History", id="history-title")
@@ -237,6 +239,8 @@ class HistoryScreen(LiarScreen[None]):
         field.value = self.narrowing.opponent or ""
         field.display = True
         field.focus()
+        self._asking = True
+        self.refresh_bindings()
 
     @on(Input.Submitted, "#history-opponent")
     def _opponent_given(self, event: Input.Submitted) -> None:
@@ -247,6 +251,15 @@ class HistoryScreen(LiarScreen[None]):
     def _close_opponent(self) -> None:
         self.query_one("#history-opponent", Input).display = False
         self.query_one("#history-table", DataTable).focus()
+        self._asking = False
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the opponent's question is open its keys are letters typed into it: the
+        footer does not offer the filters then."""
+        if action in ("next_game", "opponent"):
+            return not self._asking
+        return True
 
     def _narrow(self, narrowing: Narrowing) -> None:
         if narrowing != self.narrowing:
@@ -255,7 +268,7 @@ class HistoryScreen(LiarScreen[None]):
 
     def action_back(self) -> None:
         """Escape closes the opponent's question if it is open, else the screen."""
-        if self.query_one("#history-opponent", Input).display:
+        if self._asking:
             self._close_opponent()
         else:
             self.dismiss()

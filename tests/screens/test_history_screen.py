@@ -17,7 +17,7 @@ from liar_tui.store.history import HistoryStore, history_path
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from tests.store.history.builders import finished_game
 
-from .menus import RecordingApp, flat_text
+from .menus import RecordingApp, flat_text, screen_text
 
 SIZE = (100, 24)
 YOU = SeatConfig("You", SeatKind.HUMAN)
@@ -113,8 +113,11 @@ async def test_g_cycles_the_game_filter_and_o_asks_for_an_opponent() -> None:
         await pilot.press("slash", "ctrl+u", *"easy", "enter")  # a level: Bea's
         await settle(pilot)
         assert ended(screen) == ["20:00"]
-        await pilot.press("o", "escape")  # the question closes; the screen stays
+        await pilot.press("o")
+        assert "Game filter" not in screen_text(app)  # g is typed into the question now
+        await pilot.press("escape")  # the question closes; the screen stays
         assert isinstance(app.screen, HistoryScreen)
+        assert "Game filter" in screen_text(app)
 
 
 async def test_an_empty_history_says_so_and_makes_no_file() -> None:
