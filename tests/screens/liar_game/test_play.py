@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable
@@ -101,7 +102,9 @@ async def test_a_whole_game_by_keys_alone_and_no_privacy_screen_for_one_human() 
         assert isinstance(app.screen, HomeScreen)
 
 
+@pytest.mark.slow
 async def test_a_whole_game_by_mouse_alone() -> None:
+    """The mouse path of a whole game (slow: the keys path above is the default run's)."""
     app = table_app(ONE_HUMAN, seed=11)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
@@ -127,7 +130,9 @@ async def test_a_whole_game_by_mouse_alone() -> None:
         assert app.table.view(0).round == 1
 
 
+@pytest.mark.slow
 async def test_hot_seat_hides_each_pocket_behind_a_privacy_screen() -> None:
+    """Slow: test_hot_seat_privacy walks every Liar Game hand-off in the default run."""
     app = table_app(HOT_SEAT, seed=3)
     humans = {0: "Ann", 2: "Ben"}
     async with app.run_test(size=(100, 32)) as pilot:

@@ -16,11 +16,13 @@ import pytest
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
-from liar_tui.rules.liar_game.game import Rules
+from liar_tui.rules.liar_game.game import GameOver, LiarGame, LiarGameView, Rules
 from liar_tui.screens.liar_game.game_over import GameOverScreen
+from liar_tui.screens.liar_game.scoreboard import ScoreboardScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.card_art import CardLook
 
 ONE_HUMAN = (
     SeatConfig("You", SeatKind.HUMAN),
@@ -70,6 +72,7 @@ def test_play_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys("1", "4", "right"))
 
 
+@pytest.mark.slow
 def test_play_screen_with_eight_seats_at_80_by_24(snap_compare: SnapCompare) -> None:
     app = table_app(BIG_TABLE)
     assert snap_compare(app, terminal_size=(80, 24), run_before=keys("2", "5", "6"))
@@ -80,12 +83,39 @@ def test_reveal_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*BOTH_SHOW_THEIR_FIRST_THREE))
 
 
+@pytest.mark.slow
 def test_reveal_screen_in_a_light_theme(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=2, target=500, settings=LIGHT)
     assert snap_compare(app, terminal_size=(80, 24), run_before=keys(*BOTH_SHOW_THEIR_FIRST_THREE))
 
 
+def two_rounds_by_the_rules() -> LiarGameView:
+    """Two rounds between Ann and Ben played by the rules alone, each showing a hand."""
+    game = LiarGame(Rules(target=500), 2, seed=2)
+    while game.round <= 2:
+        for seat in game.to_act():
+            game.apply(game.legal_actions(seat)[0])
+    return game.view(0)
+
+
 def test_scoreboard_screen(snap_compare: SnapCompare) -> None:
+    """The scoreboard the table opens with s, opened here over the home screen from a game
+    played by the rules: the same screen without two rounds played through the app first
+    (that path is the slow test below)."""
+
+    async def open_scoreboard(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, LiarApp)
+        look = CardLook.from_settings(app.settings).in_theme(app.current_theme.dark)
+        await app.push_screen(ScoreboardScreen(("Ann", "Ben"), two_rounds_by_the_rules(), look))
+        await pilot.pause()
+
+    app = LiarApp(settings=Settings(bot_delay=0))
+    assert snap_compare(app, terminal_size=(100, 32), run_before=open_scoreboard)
+
+
+@pytest.mark.slow
+def test_scoreboard_screen_after_two_rounds_at_the_table(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=2, target=500)
     two_rounds = (*BOTH_SHOW_THEIR_FIRST_THREE, "enter") * 2
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys(*two_rounds, "enter", "s"))
@@ -105,6 +135,22 @@ async def play_to_the_end(pilot: Pilot[Any]) -> None:
 
 
 def test_game_over_screen(snap_compare: SnapCompare) -> None:
+    """The game's end as the table opens it, opened here over the home screen for Ann's
+    win: the same screen without a round played through the app first (that path is the
+    slow test below)."""
+
+    async def open_game_over(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        result = GameOver(winners=(0,), scores=(45, 27))
+        await app.push_screen(GameOverScreen(result, ("Ann", "Ben"), *[lambda: None] * 3))
+        await pilot.pause()
+
+    app = LiarApp(settings=Settings(bot_delay=0))
+    assert snap_compare(app, terminal_size=(100, 32), run_before=open_game_over)
+
+
+@pytest.mark.slow
+def test_game_over_screen_after_a_round_at_the_table(snap_compare: SnapCompare) -> None:
     app = table_app(TWO_PEOPLE, seed=4, target=40)
     assert snap_compare(app, terminal_size=(100, 32), run_before=play_to_the_end)
 
@@ -127,6 +173,7 @@ def test_leave_question_dims_the_table_without_hiding_it(snap_compare: SnapCompa
     assert snap_compare(app, terminal_size=(100, 32), run_before=keys("1", "escape"))
 
 
+@pytest.mark.slow
 def test_reveal_screen_with_eight_seats_at_160_by_48(snap_compare: SnapCompare) -> None:
     app = table_app(BIG_TABLE, target=500)
     assert snap_compare(app, terminal_size=(160, 48), run_before=keys("1", "2", "3", "enter"))
