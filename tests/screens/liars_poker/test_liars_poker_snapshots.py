@@ -3,6 +3,9 @@
 Every seat is a person, so each picture depends on the rules and the deal only, never on how
 bots play. Refresh with ``pytest tests/screens/liars_poker/test_liars_poker_snapshots.py
 --snapshot-update`` and look at the SVGs under ``__snapshots__`` before keeping them.
+
+The default run keeps the busiest picture, the declare step (the decision step is in
+``tests/screens/test_play_screen_looks.py``); the other steps and screens run in the slow suite.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
@@ -51,10 +55,12 @@ def keys(*pressed: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     return run
 
 
+@pytest.mark.slow
 def test_decision(snap_compare: SnapCompare) -> None:
     assert snap_compare(table_app(), terminal_size=SMALL, run_before=keys(*OPEN_AND_PASS))
 
 
+@pytest.mark.slow
 def test_discard(snap_compare: SnapCompare) -> None:
     assert snap_compare(table_app(), terminal_size=SMALL, run_before=keys(*TAKE_AND_PICK))
 
@@ -63,14 +69,17 @@ def test_declare(snap_compare: SnapCompare) -> None:
     assert snap_compare(table_app(), terminal_size=SMALL, run_before=keys(*DRAW_AND_TYPE))
 
 
+@pytest.mark.slow
 def test_challenge_resolution(snap_compare: SnapCompare) -> None:
     assert snap_compare(table_app(), terminal_size=SMALL, run_before=keys(*CHALLENGED))
 
 
+@pytest.mark.slow
 def test_game_over(snap_compare: SnapCompare) -> None:
     assert snap_compare(table_app(), terminal_size=SMALL, run_before=keys(*CHALLENGED, "enter"))
 
 
+@pytest.mark.slow
 def test_declare_with_chips_at_120_by_36(snap_compare: SnapCompare) -> None:
     app = table_app(THREE_PEOPLE, chips=True)
     assert snap_compare(app, terminal_size=(120, 36), run_before=keys(*DRAW_AND_TYPE))

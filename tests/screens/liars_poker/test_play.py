@@ -211,6 +211,7 @@ async def test_take_challenge_and_cards_by_mouse() -> None:
         assert app.table.view(0).round == 1
 
 
+@pytest.mark.slow
 async def test_take_is_refused_with_the_reason_when_nothing_is_higher() -> None:
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -256,6 +257,7 @@ async def test_hot_seat_never_shows_a_hand_while_another_person_is_to_act() -> N
         assert len(table.view(0).declarations) == len(said)
 
 
+@pytest.mark.slow
 async def test_a_discard_over_the_limit_is_explained_and_changes_nothing() -> None:
     rules = LiarsPokerRules(round=RoundRules(discard_limit=1, draw_twice=True))
     app = table_app(rules=rules)
@@ -321,6 +323,7 @@ async def test_chips_skip_and_flip_by_keys_show_in_the_history_and_the_board() -
         assert f"{taker} declared two pair" in history
 
 
+@pytest.mark.slow
 async def test_communal_cards_lie_face_up_and_may_be_discarded() -> None:
     poker = PokerRules(hand_size=7, communal_cards=2)
     rules = LiarsPokerRules(round=RoundRules(poker, communal_discardable=True))
@@ -348,6 +351,7 @@ async def test_communal_cards_lie_face_up_and_may_be_discarded() -> None:
         assert after.hand == before.hand
 
 
+@pytest.mark.slow
 async def test_leave_then_resume_exactly_where_the_table_stood() -> None:
     settings = Settings(bot_delay=0)
     setup = TableSetup("liars-poker-cards", LiarsPokerRules(lives=3), TWO_PEOPLE, seed=3)
@@ -425,6 +429,7 @@ async def test_a_whole_game_against_bots_by_keys_shows_what_each_bot_did() -> No
         assert "wins: the last player with lives left" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_dealers_choice_lets_the_opener_set_the_round_and_the_table_plays_it() -> None:
     app = table_app(TWO_PEOPLE, LiarsPokerRules(dealers_choice=True), seed=5)
     async with app.run_test(size=SIZE) as pilot:

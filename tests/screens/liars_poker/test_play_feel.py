@@ -70,6 +70,7 @@ async def test_a_challenger_who_wins_opens_the_next_round_behind_the_curtain() -
         assert CARD_TOP in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_skip_is_offered_only_while_the_chip_can_be_played() -> None:
     """Bug 5: "Skip (k)" stayed on screen (disabled) after the Skip chip was spent."""
     app = table_app(THREE_PEOPLE, LiarsPokerRules(chips=True), seed=4)
@@ -97,6 +98,7 @@ async def test_skip_is_offered_only_while_the_chip_can_be_played() -> None:
         assert "challenge" in footer_actions(app.screen)
 
 
+@pytest.mark.slow
 async def test_the_leave_question_shows_only_its_own_keys_in_the_footer() -> None:
     """Bug 5: the table's keys (Take, Challenge...) showed under the y/n leave question."""
     app = table_app(TWO_PEOPLE)
@@ -172,6 +174,7 @@ async def test_a_turn_that_arrives_rings_the_bell_once_and_lights_the_turn_panel
         assert steps > arrivals, "a turn of several steps was walked"
 
 
+@pytest.mark.slow
 async def test_no_bell_once_the_keyboard_is_handed_over(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whoever lifts the curtain is looking already: the bell would only startle them."""
     rings: list[object] = []
@@ -186,6 +189,7 @@ async def test_no_bell_once_the_keyboard_is_handed_over(monkeypatch: pytest.Monk
         assert rings == []
 
 
+@pytest.mark.slow
 async def test_the_light_fades_and_leaves_the_panel_as_it_was() -> None:
     app = table_app(TWO_PEOPLE)
     async with app.run_test(size=SIZE) as pilot:
@@ -251,6 +255,7 @@ async def wait_for_the_end(pilot: Pilot[Any]) -> None:
     raise AssertionError(f"the game never ended by itself: {pilot.app.screen!r}")
 
 
+@pytest.mark.slow
 async def test_out_of_the_game_skips_to_the_result(monkeypatch: pytest.MonkeyPatch) -> None:
     """Out of the game: no key at every challenge the bots play after; straight to the end."""
     pushed = recording(monkeypatch)
@@ -265,6 +270,7 @@ async def test_out_of_the_game_skips_to_the_result(monkeypatch: pytest.MonkeyPat
         assert [type(screen) for screen in pushed] == [LiarsPokerOverScreen]
 
 
+@pytest.mark.slow
 async def test_out_of_the_game_watches_challenges_that_go_on_by_themselves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -43,6 +43,7 @@ async def take(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@pytest.mark.slow
 async def test_the_pocket_is_laid_out_in_the_players_order_and_o_flips_it() -> None:
     app = two_people(Settings(bot_delay=0, pocket_order=PocketOrder.SUIT), seed=5)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -85,6 +86,7 @@ def colours_of(app: App[Any], symbol: str) -> set[str]:
     }
 
 
+@pytest.mark.slow
 async def test_the_lives_board_reads_in_the_light_theme() -> None:
     """The hearts and the turn marker were drawn in the dark theme's pale ink on white."""
     app = two_people(Settings(bot_delay=0, theme="textual-light"))
@@ -134,6 +136,7 @@ async def test_the_footer_keeps_help_at_80x24_in_every_step_of_a_turn(
             assert footer.rstrip().endswith("Help"), f"{step}: {footer!r}"
 
 
+@pytest.mark.slow
 async def test_a_theme_chosen_mid_game_recolours_the_table_at_once() -> None:
     app = two_people(Settings(bot_delay=0))
     async with app.run_test(size=(100, 32)) as pilot:
