@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
-from liar_tui import __version__, history_command
+from liar_tui import __version__, exchange_command, history_command
 from liar_tui.arena.command import add_arena_parser, run_arena
 from liar_tui.games import registered
 from liar_tui.games.options import int_between, shorten
@@ -58,8 +58,9 @@ class PrintText:
 
 @dataclass(frozen=True)
 class RunTool:
-    """A command with a life of its own: the arena, the history, the table host, joining
-    one, the SSH front door. Each parses its own options and returns its exit code."""
+    """A command with a life of its own: the arena, the history, sharing a game, the table
+    host, joining one, the SSH front door. Each parses its own options and returns its exit
+    code."""
 
     run: Callable[[argparse.Namespace], int]
     args: argparse.Namespace
@@ -69,7 +70,9 @@ Command = OpenHome | StartTable | PrintText | RunTool
 
 _TOOLS: dict[str, Callable[[argparse.Namespace], int]] = {
     "arena": run_arena,
+    "export": exchange_command.run_export,
     "history": history_command.run,
+    "import": exchange_command.run_import,
     "host": host_command.run,
     "join": join_command.run,
     "ssh-serve": ssh_command.run,
@@ -80,7 +83,15 @@ class _Parser(argparse.ArgumentParser):
     """An argparse that raises instead of printing its usage and exiting."""
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith(_COMMAND_CHOICE):
+            # argparse quotes each of the many commands, which makes the line too long.
+            given, _, choices = message.removeprefix(_COMMAND_CHOICE).rpartition(" (choose from ")
+            names = choices.replace("'", "")
+            message = f"invalid choice: {shorten(given)} (choose from {names}"
         raise UsageError(message)
+
+
+_COMMAND_CHOICE = "argument COMMAND: invalid choice: "
 
 
 def _build_parser() -> tuple[_Parser, _Parser]:
@@ -135,6 +146,7 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         )
     add_arena_parser(commands)
     history_command.add_parser(commands)
+    exchange_command.add_parsers(commands)
     host_command.add_parser(commands)
     join_command.add_parser(commands)
     ssh_command.add_parser(commands)

@@ -1,0 +1,273 @@
+"""``liar-tui export`` and ``liar-tui import``: a finished game shared as a file, checked on
+the way in by replaying it through the rules; each refusal one sentence, nothing written."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from liar_tui.cli import main
+from liar_tui.games import make_bot, new_state, plugin
+from liar_tui.store.history import FinishedGame, HistoryStore, Recorded, history_path
+from liar_tui.table.finished import GameTimes, complete_record
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from liar_tui.table.setup import TableSetup
+
+SEATS = (
+    SeatConfig("You", SeatKind.HUMAN),
+    SeatConfig("Ada", level=BotLevel.HARD),
+    SeatConfig("Zoë", level=BotLevel.EASY),
+)
+ENDED = datetime(2026, 12, 1, 21, 30, 0, 123456, tzinfo=UTC)
+
+
+def bot_game(game: str = "liar-game", seed: int = 5) -> FinishedGame:
+    """The complete record of a short seeded game in which easy bots play every seat."""
+    setup = TableSetup(game, plugin(game).default_rules(), SEATS, seed=seed)
+    state = new_state(setup)
+    bots = [make_bot(game, BotLevel.EASY, random.Random(seat)) for seat in range(len(SEATS))]
+    actions: list[Any] = []
+    while not state.completed_games():
+        seat = state.to_act()[0]
+        action = bots[seat].act(state.view(seat))
+        state.apply(action)
+        actions.append(action)
+    times = GameTimes(ENDED - timedelta(minutes=7), ENDED, timedelta(seconds=401.000321))
+    return complete_record(setup, actions, times, recording_seat=0)
+
+
+@pytest.fixture
+def store(isolated_dirs: dict[str, Path]) -> Iterator[HistoryStore]:
+    store = HistoryStore(history_path())
+    yield store
+    store.close()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def exported_file(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], game: FinishedGame
+) -> dict[str, Any]:
+    """``game`` recorded, exported, and the history emptied again: the file's object."""
+    recorded = store.record(game)
+    assert isinstance(recorded, Recorded)
+    code, out, err = run(capsys, "export", str(recorded.game_id))
+    assert (code, err) == (0, "")
+    store.close()
+    history_path().unlink()
+    document: dict[str, Any] = json.loads(out)
+    return document
+
+
+def write(tmp_path: Path, document: Any) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(document if isinstance(document, str) else json.dumps(document))
+    return str(path)
+
+
+def test_a_game_exported_and_imported_into_an_empty_history_is_the_same_record(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = bot_game()
+    document = exported_file(store, capsys, game)
+    assert (document["format"], document["version"], document["game"]) == (
+        "liar-tui-game",
+        1,
+        "liar-game",
+    )
+    code, out, err = run(capsys, "import", write(tmp_path, document))
+    assert (code, out, err) == (0, "Imported as game 1 of your history.\n", "")
+    record = store.load_game(1)
+    assert record is not None and record.finished == game
+
+
+@pytest.mark.parametrize("game", ["liars-poker-cards", "liars-poker-bills"])
+def test_the_poker_games_go_round_the_trip_too(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    played = bot_game(game, seed=2)
+    document = exported_file(store, capsys, played)
+    assert run(capsys, "import", write(tmp_path, document))[0] == 0
+    record = store.load_game(1)
+    assert record is not None and record.finished == played
+
+
+def test_a_game_read_from_standard_input(
+    store: HistoryStore,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    document = exported_file(store, capsys, bot_game())
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(document)))
+    assert run(capsys, "import", "-") == (0, "Imported as game 1 of your history.\n", "")
+    assert store.count_games() == 1
+
+
+def test_the_same_game_imported_twice_is_refused_the_second_time(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    file = write(tmp_path, exported_file(store, capsys, bot_game()))
+    assert run(capsys, "import", file)[0] == 0
+    code, out, err = run(capsys, "import", file)
+    assert (code, out) == (1, "")
+    assert err == (
+        f"liar-tui: error: {file} is game 1 of your history already: nothing was imported.\n"
+    )
+    assert store.count_games() == 1
+
+
+def _tampered_actions(document: dict[str, Any]) -> None:
+    document["actions"][0]["cards"] = document["actions"][1]["cards"]
+
+
+def _cut_short(document: dict[str, Any]) -> None:
+    document["actions"].pop()
+
+
+def _tampered_results(document: dict[str, Any]) -> None:
+    document["seats"][0]["score"] += 10
+
+
+def _wrong_version(document: dict[str, Any]) -> None:
+    document["version"] = 2
+
+
+def _unknown_game(document: dict[str, Any]) -> None:
+    document["game"] = "chess"
+
+
+def _bad_setup(document: dict[str, Any]) -> None:
+    document["setup"]["seats"][0]["kind"] = "alien"
+
+
+def _undecodable_action(document: dict[str, Any]) -> None:
+    document["actions"][0]["cards"][0] = "ZZ"
+
+
+def _foreign(document: dict[str, Any]) -> None:
+    document["format"] = "liar-tui saved table"
+
+
+REFUSALS = {
+    "the action does not replay": (
+        _tampered_actions,
+        "action 1 does not replay (",
+    ),
+    "the actions stop short": (_cut_short, "its last action does not end a game."),
+    "the results are not the replay's": (
+        _tampered_results,
+        "its seats' results are not the ones its game ends with.",
+    ),
+    "another version": (
+        _wrong_version,
+        "it is in version 2 of the game format, and this liar-tui reads version 1.",
+    ),
+    "an unknown game": (_unknown_game, "it is a game this liar-tui does not know, 'chess'."),
+    "a setup that does not decode": (
+        _bad_setup,
+        "the kind of seat 1 must be 'human' or 'bot', not 'alien'.",
+    ),
+    "an action that does not decode": (_undecodable_action, "card 1 of action 1 must be"),
+    "another format": (
+        _foreign,
+        "it is not a liar-tui game (its format is not 'liar-tui-game').",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_a_file_that_is_not_borne_out_is_refused_in_one_sentence_writing_nothing(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str
+) -> None:
+    document = exported_file(store, capsys, bot_game())
+    tamper, reason = REFUSALS[case]
+    tamper(document)
+    file = write(tmp_path, document)
+    code, out, err = run(capsys, "import", file)
+    assert (code, out) == (1, "")
+    assert err.startswith(f"liar-tui: error: {file} cannot be imported: ")
+    assert reason in err and err.count("\n") == 1 and err.endswith(".\n")
+    assert not history_path().exists()
+
+
+def test_a_file_that_is_not_json_is_refused_writing_nothing(
+    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    file = write(tmp_path, "liar-tui game, trust me")
+    assert run(capsys, "import", file) == (
+        1,
+        "",
+        f"liar-tui: error: {file} cannot be imported: "
+        "it is not JSON (expecting value at line 1, column 1).\n",
+    )
+    assert not isolated_dirs["data"].exists()
+
+
+def test_a_missing_file_says_so(
+    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    file = str(tmp_path / "nowhere.json")
+    assert run(capsys, "import", file) == (
+        1,
+        "",
+        f"liar-tui: error: {file} could not be read: no such file or directory.\n",
+    )
+
+
+def test_an_unknown_id_is_one_sentence_and_exit_1(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], isolated_dirs: dict[str, Path]
+) -> None:
+    unknown = (
+        1,
+        "",
+        "liar-tui: error: There is no game 7 in your history "
+        "(liar-tui history --json lists ids).\n",
+    )
+    assert run(capsys, "export", "7") == unknown
+    assert not isolated_dirs["data"].exists()
+    store.record(bot_game())
+    assert run(capsys, "export", "7") == unknown
+
+
+def test_a_seat_view_record_is_checked_as_far_as_it_can_be(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An online player's record has only its seat's updates: they must end the game with
+    the file's results, which a cut-short log does not."""
+    from liar_tui.store.history import Visibility
+    from liar_tui.table.finished import replayed_updates, seat_results
+
+    complete = bot_game()
+    updates = tuple(replayed_updates(complete.setup, complete.actions, 0))
+    seat_view = replace(
+        complete,
+        seed=None,
+        visibility=Visibility.SEAT,
+        actions=(),
+        seat_updates=updates,
+        seats=seat_results(complete.setup, updates),
+    )
+    document = exported_file(store, capsys, seat_view)
+    assert run(capsys, "import", write(tmp_path, document))[0] == 0
+    record = store.load_game(1)
+    assert record is not None and record.finished == seat_view
+    store.close()
+    history_path().unlink()
+    document["seat_updates"] = document["seat_updates"][:-1]
+    code, _, err = run(capsys, "import", write(tmp_path, document))
+    assert code == 1 and "its updates do not end a game" in err
+    assert not history_path().exists()
