@@ -46,6 +46,7 @@ from liar_tui.store.settings import (
 from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
 from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.footer import Footer
+from liar_tui.widgets.labelled_row import LabelledRow
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """The bot think delays offered, in seconds (0 to 3)."""
@@ -62,9 +63,9 @@ def chooser_id(game: str) -> str:
     return f"show-rules-{game}"
 
 
-def _row(label: str, control: Widget) -> Horizontal:
+def _row(label: str, control: Widget) -> LabelledRow:
     """One setting on one line: its name, then what sets it."""
-    return Horizontal(Label(label, classes="settings-label"), control, classes="settings-row")
+    return LabelledRow(label, control, classes="settings-row")
 
 
 def delay_label(seconds: float) -> str:

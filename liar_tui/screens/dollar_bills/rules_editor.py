@@ -6,12 +6,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from liar_tui.rules.dollar_bills.rules import MAX_DIGITS, MAX_STAKE, MIN_DIGITS, Rules
 from liar_tui.screens.rules_editing import VALID, made_unstyled
+from liar_tui.widgets.labelled_row import LabelledRow
 
 
 def parse_whole(text: str, problem: str) -> int | str:
@@ -35,8 +36,8 @@ class DollarBillsRulesEditor(Vertical):
         height: 1;
         margin-bottom: 1;
     }
-    DollarBillsRulesEditor .rules-label {
-        width: 8;
+    DollarBillsRulesEditor .rules-row > .-after-label {
+        margin-left: 8;
     }
     DollarBillsRulesEditor Input {
         width: 7;
@@ -67,14 +68,14 @@ class DollarBillsRulesEditor(Vertical):
         yield from made_unstyled(lambda: self._widgets(digits, stake))
 
     def _widgets(self, digits: Input, stake: Input) -> Iterator[Widget]:
-        yield Horizontal(
-            Label("Digits", classes="rules-label"),
+        yield LabelledRow(
+            "Digits",
             digits,
             Static(f"in every serial number, {MIN_DIGITS} to {MAX_DIGITS}", classes="rules-hint"),
             classes="rules-row",
         )
-        yield Horizontal(
-            Label("Stake $", classes="rules-label"),
+        yield LabelledRow(
+            "Stake $",
             stake,
             Static(f"won or paid per seat, 1 to {MAX_STAKE}", classes="rules-hint"),
             classes="rules-row",

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, RadioButton, RadioSet, Static
 
@@ -20,6 +20,7 @@ from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.rules.liar_game.game import MAX_TARGET
 from liar_tui.screens.rules_editing import VALID, made_unstyled
 from liar_tui.screens.wording import names_joined
+from liar_tui.widgets.labelled_row import LabelledRow
 
 CUSTOM_TARGET = "target-custom"
 ONE_DECK_NOTE = "Off with one deck: the variants need the sets and jokers of two decks."
@@ -52,8 +53,8 @@ class LiarGameRulesEditor(Vertical):
         height: 1;
         margin-bottom: 1;
     }
-    LiarGameRulesEditor .rules-label {
-        width: 7;
+    LiarGameRulesEditor .rules-row > .-after-label {
+        margin-left: 7;
     }
     LiarGameRulesEditor RadioSet {
         layout: horizontal;
@@ -115,16 +116,14 @@ class LiarGameRulesEditor(Vertical):
             classes=VALID if custom else None,
             disabled=not custom,
         )
-        yield Horizontal(
-            Label("Target", classes="rules-label"), target, self._custom_target, classes="rules-row"
-        )
+        yield LabelledRow("Target", target, self._custom_target, classes="rules-row")
         decks = RadioSet(
             RadioButton("1 deck", value=rules.decks == 1, id="decks-1"),
             RadioButton("2 decks", value=rules.decks == 2, id="decks-2"),
             id="decks",
             compact=True,
         )
-        yield Horizontal(Label("Decks", classes="rules-label"), decks, classes="rules-row")
+        yield LabelledRow("Decks", decks, classes="rules-row")
         yield Checkbox("Free jokers", rules.free_jokers, compact=True, id="free_jokers")
         yield Static(liar_game.FREE_JOKERS_SUMMARY, classes="summary", id="free-jokers-summary")
         yield Label("Variants", classes="heading")

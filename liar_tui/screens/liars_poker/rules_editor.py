@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.events import Click
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -27,6 +27,7 @@ from liar_tui.rules.cards import NATURAL_RANKS, Rank
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.screens.rules_editing import made_unstyled
 from liar_tui.widgets.chooser import Chooser
+from liar_tui.widgets.labelled_row import LabelledRow
 
 JOKER_CHOICES = (0, 1, 2)
 HAND_SIZES = (5, 7)
@@ -97,8 +98,8 @@ def editor_css(editor: str) -> str:
     {editor} .rules-row {{
         height: 1;
     }}
-    {editor} .rules-label {{
-        width: 11;
+    {editor} .rules-row > .-after-label {{
+        margin-left: 11;
     }}
     {editor} RadioSet {{
         layout: horizontal;
@@ -131,9 +132,9 @@ def editor_css(editor: str) -> str:
     """
 
 
-def _row(label: str, control: Widget) -> Horizontal:
+def _row(label: str, control: Widget) -> LabelledRow:
     """One option on one line: its name, then what sets it."""
-    return Horizontal(Label(label, classes="rules-label"), control, classes="rules-row")
+    return LabelledRow(label, control, classes="rules-row")
 
 
 def joker_label(jokers: int) -> str:
