@@ -90,7 +90,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     try:
         # Escaped: the JSON stays whole whatever the terminal's encoding.
-        print(json.dumps(exported(record.finished), indent=1))
+        print(json.dumps(exported(record.finished)))
         sys.stdout.flush()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

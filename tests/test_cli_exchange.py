@@ -158,6 +158,10 @@ def _undecodable_action(document: dict[str, Any]) -> None:
     document["actions"][0]["cards"][0] = "ZZ"
 
 
+def _name_that_breaks_lines(document: dict[str, Any]) -> None:
+    document["setup"]["seats"][1]["name"] = document["seats"][1]["name"] = "Ada\nBo"
+
+
 def _foreign(document: dict[str, Any]) -> None:
     document["format"] = "liar-tui saved table"
 
@@ -182,6 +186,10 @@ REFUSALS = {
         "the kind of seat 1 must be 'human' or 'bot', not 'alien'.",
     ),
     "an action that does not decode": (_undecodable_action, "card 1 of action 1 must be"),
+    "a name that would break the screen": (
+        _name_that_breaks_lines,
+        "the name of seat 2 must not hold tabs, line breaks or hidden characters.",
+    ),
     "another format": (
         _foreign,
         "it is not a liar-tui game (its format is not 'liar-tui-game').",

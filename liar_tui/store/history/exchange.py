@@ -43,6 +43,7 @@ from liar_tui import games
 from liar_tui.store.history.records import FinishedGame, SeatResult, Visibility
 from liar_tui.store.messages import TOO_LONG_A_NUMBER, json_problem
 from liar_tui.table.codec import DecodeError, decode, describe, encode, location_words
+from liar_tui.table.seats import name_problem
 from liar_tui.table.setup import MAX_SEED, TableSetup
 from liar_tui.table.table import SeatUpdate
 
@@ -150,6 +151,10 @@ def _parsed(document: Any) -> FinishedGame:
         raise ImportProblem(f"its rules are not {plugin.title} rules")
     if not 0 <= setup.seed <= MAX_SEED:
         raise ImportProblem(f"its seed must be from 0 to {MAX_SEED}, not {describe(setup.seed)}")
+    for number, seat in enumerate(setup.seats, start=1):
+        # A name is drawn on the history's lines and the replay's table: it must fit there.
+        if problem := name_problem(seat.name, f"the name of seat {number}"):
+            raise ImportProblem(_clause(problem))
     visibility = _visibility(document["visibility"])
     seed = document["seed"]
     if visibility is Visibility.COMPLETE and seed != setup.seed:
