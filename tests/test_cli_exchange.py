@@ -162,6 +162,22 @@ def _name_that_breaks_lines(document: dict[str, Any]) -> None:
     document["setup"]["seats"][1]["name"] = document["seats"][1]["name"] = "Ada\nBo"
 
 
+def _no_actions(document: dict[str, Any]) -> None:
+    document["actions"] = []
+
+
+def _missing_entry(document: dict[str, Any]) -> None:
+    del document["ended_at"]
+
+
+def _unknown_entry(document: dict[str, Any]) -> None:
+    document["comment"] = "gg"
+
+
+def _negative_duration(document: dict[str, Any]) -> None:
+    document["duration_seconds"] = -1
+
+
 def _foreign(document: dict[str, Any]) -> None:
     document["format"] = "liar-tui saved table"
 
@@ -189,6 +205,13 @@ REFUSALS = {
     "a name that would break the screen": (
         _name_that_breaks_lines,
         "the name of seat 2 must not hold tabs, line breaks or hidden characters.",
+    ),
+    "no actions": (_no_actions, "it has no actions, so no game was played."),
+    "a missing entry": (_missing_entry, "its ended_at is missing."),
+    "an unknown entry": (_unknown_entry, "it has an unknown entry 'comment'."),
+    "a negative duration": (
+        _negative_duration,
+        "its duration_seconds must be a number of seconds, not -1.",
     ),
     "another format": (
         _foreign,
@@ -275,7 +298,10 @@ def test_a_seat_view_record_is_checked_as_far_as_it_can_be(
     assert record is not None and record.finished == seat_view
     store.close()
     history_path().unlink()
-    document["seat_updates"] = document["seat_updates"][:-1]
-    code, _, err = run(capsys, "import", write(tmp_path, document))
-    assert code == 1 and "its updates do not end a game" in err
+    for change, reason in (
+        ({"seat_updates": document["seat_updates"][:-1]}, "its updates do not end a game"),
+        ({"recording_seat": 1}, "its updates are missing or not all the recording seat's"),
+    ):
+        code, _, err = run(capsys, "import", write(tmp_path, document | change))
+        assert code == 1 and reason in err
     assert not history_path().exists()

@@ -139,7 +139,7 @@ def _parsed(document: Any) -> FinishedGame:
         raise ImportProblem(f"it has an unknown entry {describe(extra[0])}")
     missing = [field for field in FIELDS if field not in document]
     if missing:
-        raise ImportProblem(f"its {describe(missing[0])} is missing")
+        raise ImportProblem(f"its {missing[0]} is missing")
     game = document["game"]
     plugin = games.registered().get(game) if isinstance(game, str) else None
     if plugin is None:
@@ -245,7 +245,7 @@ def _check(finished: FinishedGame) -> None:
         updates = list(finished.seat_updates)
         strangers = [update for update in updates if update.seat != finished.recording_seat]
         if strangers or not updates:
-            raise ImportProblem("its updates are not all the recording seat's")
+            raise ImportProblem("its updates are missing or not all the recording seat's")
     try:
         results = seat_results(finished.setup, updates)
     except ValueError as error:
