@@ -181,9 +181,9 @@ def _parsed(document: Any) -> FinishedGame:
             seat_updates=_decoded(document, "seat_updates", tuple[SeatUpdate, ...]),
             app_version=_text(document, "app_version"),
         )
-    except ValueError as error:
-        if isinstance(error, ImportProblem):
-            raise
+    except ImportProblem:
+        raise
+    except ValueError as error:  # the record's own checks: each seat has a result, ...
         raise ImportProblem(f"it does not hold together ({_clause(error)})") from None
 
 
