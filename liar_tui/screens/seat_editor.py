@@ -14,8 +14,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input
 
 from liar_tui.screens.rules_editing import VALID, made_unstyled
 from liar_tui.table.seats import (
@@ -71,7 +72,11 @@ def seat_of(who: Who, name: str) -> SeatConfig:
 
 
 class SeatRow(Horizontal):
-    """One chair: its number, who sits in it, their name, and a button to take it away."""
+    """One chair: its number, who sits in it, their name, and a button to take it away.
+
+    The row draws the number itself, under the chooser's left margin: a Label for it was
+    one more widget per chair to make, style, lay out and draw.
+    """
 
     def __init__(
         self, seat: SeatConfig, who: Who, number: int, name_locked: bool, online: bool = False
@@ -89,8 +94,10 @@ class SeatRow(Horizontal):
         name.value = self._seat.name  # with the app running (see made_unstyled)
         yield from widgets
 
+    def render(self) -> Content:
+        return Content(f"{self._number}.")
+
     def _widgets(self) -> Iterator[Widget]:
-        yield Label(f"{self._number}.", classes="seat-number")
         # A chooser, not a Select: four Selects cost as much as the rest of setup to build.
         yield Chooser(
             [(who_label(who, self._online), who) for who in Who],
@@ -124,7 +131,8 @@ class SeatRow(Horizontal):
         return self.query_one(".seat-name", Input)
 
     def renumber(self, number: int) -> None:
-        self.query_one(".seat-number", Label).update(f"{number}.")
+        self._number = number
+        self.refresh()
 
     def config(self) -> SeatConfig:
         return seat_of(self.who, self.name_input.value.strip())
@@ -151,12 +159,9 @@ class SeatEditor(Vertical):
         height: 1;
         margin-bottom: 1;
     }
-    SeatEditor .seat-number {
-        width: 3;
-    }
     SeatEditor .seat-who {
         width: 15;
-        margin-right: 1;
+        margin: 0 1 0 3;  /* the row draws the chair's number in the three columns */
     }
     SeatEditor .seat-name {
         width: 22;

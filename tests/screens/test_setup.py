@@ -198,6 +198,7 @@ async def test_seats_are_added_removed_and_recast() -> None:
         await pilot.press(*["ctrl+r"] * 5)
         rows = list(screen.query(SeatRow))
         assert [row.config().name for row in rows] == ["You", "Ada"]
+        assert [str(row.render()) for row in rows] == ["1.", "2."]  # each row draws its number
         assert all(button.disabled for button in screen.query(".seat-remove").results(Button))
         rows[1].who_chooser.focus()
         await pilot.press("enter", "up", "up", "enter")
