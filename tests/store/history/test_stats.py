@@ -1,0 +1,152 @@
+"""The stats of a history: per title and kind of opponent, games, wins, the Wilson interval,
+streaks and the mean score, checked against fixed numbers and against a count by hand."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from liar_tui.store.history import FinishedGame, HistoryStore
+from liar_tui.store.history.stats import (
+    ALL,
+    PEOPLE,
+    GameStats,
+    Interval,
+    OpponentStats,
+    history_stats,
+    wilson_interval,
+)
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from tests.store.history.builders import finished_game
+
+YOU = SeatConfig("You", SeatKind.HUMAN)
+CY = SeatConfig("Cy", SeatKind.HUMAN)
+EASY = SeatConfig("Bea", level=BotLevel.EASY)
+EASY_TOO = SeatConfig("Bob", level=BotLevel.EASY)
+NORMAL = SeatConfig("Nia", level=BotLevel.NORMAL)
+HARD = SeatConfig("Ada", level=BotLevel.HARD)
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [
+        (8, 10, 0.4902, 0.9433),  # the textbook example
+        (0, 5, 0.0, 0.4345),
+        (5, 5, 0.5655, 1.0),
+        (50, 100, 0.4038, 0.5962),
+    ],
+)
+def test_the_wilson_interval_has_the_published_bounds(
+    wins: int, games: int, low: float, high: float
+) -> None:
+    interval = wilson_interval(wins, games)
+    assert interval.low == pytest.approx(low, abs=5e-5)
+    assert interval.high == pytest.approx(high, abs=5e-5)
+
+
+def test_no_games_say_nothing_and_impossible_counts_are_refused() -> None:
+    assert wilson_interval(0, 0) == Interval(0.0, 1.0)
+    with pytest.raises(ValueError, match="3 wins cannot come from 2 games"):
+        wilson_interval(3, 2)
+
+
+def test_streaks_follow_the_order_games_ended_not_the_order_they_were_recorded(
+    store: HistoryStore,
+) -> None:
+    # In time order: W W L W W W L W W; recorded newest first.
+    outcomes = "WWLWWWLWW"
+    for minute in reversed(range(len(outcomes))):
+        winner = 0 if outcomes[minute] == "W" else 1
+        store.record(finished_game(minute=minute, winner=winner))
+    (liar_game,) = history_stats(store)
+    assert liar_game.overall == OpponentStats(
+        ALL, games=9, wins=7, total_score=7 * 100 + 2 * 90, longest_streak=3, current_streak=2
+    )
+
+
+def test_a_game_counts_once_for_each_kind_of_opponent_it_had(store: HistoryStore) -> None:
+    store.record(finished_game(seats=(YOU, EASY, EASY_TOO, HARD), minute=0, winner=0))
+    store.record(finished_game(seats=(YOU, CY, NORMAL), minute=1, winner=1))
+    store.record(finished_game(seats=(YOU, EASY), minute=2, winner=1))
+    (liar_game,) = history_stats(store)
+    assert [(line.against, line.games, line.wins) for line in liar_game.lines] == [
+        (ALL, 3, 1),
+        ("easy", 2, 1),
+        ("normal", 1, 0),
+        ("hard", 1, 1),
+        (PEOPLE, 1, 0),
+    ]
+    easy = liar_game.lines[1]
+    assert (easy.current_streak, easy.longest_streak, easy.mean_score) == (0, 1, 95.0)
+
+
+def test_only_the_recording_seats_games_count_and_the_game_filter_narrows(
+    store: HistoryStore,
+) -> None:
+    store.record(finished_game(minute=0))
+    store.record(replace(finished_game(minute=1, winner=0), recording_seat=None))
+    store.record(finished_game(game="liars-poker-bills", minute=2, winner=2))
+    assert [(stats.game, stats.overall.games) for stats in history_stats(store)] == [
+        ("liar-game", 1),
+        ("liars-poker-bills", 1),
+    ]
+    (bills,) = history_stats(store, "liars-poker-bills")
+    assert (bills.overall.wins, bills.overall.mean_score) == (0, 90.0)
+    assert history_stats(store, "liars-poker-cards") == ()
+
+
+def test_a_random_history_matches_a_count_by_hand(store: HistoryStore) -> None:
+    chooser = random.Random(14)
+    opponents = (CY, EASY, EASY_TOO, NORMAL, HARD)
+    games: list[FinishedGame] = []
+    for number in range(120):
+        seats = (YOU, *chooser.sample(opponents, chooser.randint(1, 3)))
+        game = chooser.choice(("liar-game", "liars-poker-cards"))
+        minute = chooser.randrange(10_000)
+        finished = finished_game(game=game, seats=seats, minute=minute, winner=0)
+        finished = _with_result(finished, won=chooser.random() < 0.45, score=number % 7 - 2.5)
+        games.append(finished)
+        store.record(finished)
+    assert history_stats(store) == _by_hand(games)
+
+
+def _with_result(finished: FinishedGame, *, won: bool, score: float) -> FinishedGame:
+    mine = replace(finished.seats[0], won=won, place=1 if won else 2, score=score)
+    return replace(finished, seats=(mine, *finished.seats[1:]))
+
+
+def _by_hand(games: list[FinishedGame]) -> tuple[GameStats, ...]:
+    """The stats counted the slow way: every game, in the order it ended (the order it was
+    recorded breaks ties of time, as the store's ids do)."""
+    order = sorted(range(len(games)), key=lambda number: (games[number].ended_at, number))
+    found: dict[str, dict[str, list[FinishedGame]]] = {}
+    for number in order:
+        game = games[number]
+        kinds = {ALL} | {
+            PEOPLE if seat.level is None else seat.level.value for seat in game.seats[1:]
+        }
+        for kind in kinds:
+            found.setdefault(game.game, {}).setdefault(kind, []).append(game)
+    line_order = [ALL, "easy", "normal", "hard", PEOPLE]
+    return tuple(
+        GameStats(
+            title,
+            tuple(_line(kind, lines[kind]) for kind in sorted(lines, key=line_order.index)),
+        )
+        for title, lines in sorted(found.items())
+    )
+
+
+def _line(kind: str, games: list[FinishedGame]) -> OpponentStats:
+    wins = [game.seats[0].won for game in games]
+    runs = "".join("W" if won else "L" for won in wins).split("L")
+    return OpponentStats(
+        kind,
+        games=len(games),
+        wins=sum(wins),
+        total_score=sum(game.seats[0].score for game in games),
+        longest_streak=max(len(run) for run in runs),
+        current_streak=len(runs[-1]),
+    )
