@@ -21,14 +21,14 @@ import json
 import os
 import sys
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from liar_tui.games import registered
 from liar_tui.games.options import shorten
 from liar_tui.table.seats import BotLevel
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from liar_tui.store.history import GameSummary, HistoryFilter, HistoryStore, SeatResult
 
@@ -37,6 +37,7 @@ READ_ERROR = 1
 PAGE = 500
 """Games read from the file at a time: the whole history is printed, a page at a time."""
 SEPARATOR = " · "
+Read = TypeVar("Read")
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -58,7 +59,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     history.add_argument("-h", "--help", action="store_true", help="show this help and exit")
     history.add_argument(
         "--game",
-        type=_game_id,
+        type=game_argument,
         metavar="G",
         help=f"only the games of this game ({', '.join(registered())})",
     )
@@ -74,7 +75,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     history.set_defaults(history_help=history.format_help)
 
 
-def _game_id(text: str) -> str:
+def game_argument(text: str) -> str:
+    """``--game`` 's type: a registered game's id, or argparse's one-line refusal naming the
+    games there are (shared by ``history`` and ``stats``)."""
     if text not in registered():
         known = ", ".join(registered())
         raise argparse.ArgumentTypeError(f"unknown game {shorten(text)!r} (choose from {known})")
@@ -97,30 +100,49 @@ def run(args: argparse.Namespace) -> int:
     if args.help:
         print(args.history_help().rstrip("\n"))
         return 0
-    from liar_tui.store.history import HistoryError, HistoryStore, history_path
+    from liar_tui.store.history import HistoryError
 
-    path = history_path()
     where = chosen_filter(args.game, args.opponent)
-    # A history never written is an empty one: reading it makes no file and no folder.
-    store = HistoryStore(path) if path.exists() else None
     try:
-        summaries = list(_all_games(store, where)) if store is not None else []
+        summaries: list[GameSummary] = read_history(
+            lambda store: list(_all_games(store, where)), []
+        )
     except HistoryError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return READ_ERROR
-    finally:
-        if store is not None:
-            for notice in store.take_notices():
-                print(f"{PROG}: {notice}", file=sys.stderr)
-            store.close()
+    print_to_reader(lambda: _print_games(summaries, where, as_json=args.json))
+    return 0
+
+
+def read_history(read: Callable[[HistoryStore], Read], nothing: Read) -> Read:
+    """What ``read`` reads from the user's history; ``nothing`` when there is no history
+    file yet, for a history never written is an empty one: reading it makes no file and no
+    folder. The store's notices (a damaged file moved aside) go to stderr. Raises
+    :class:`~liar_tui.store.history.HistoryError` when the history cannot be read."""
+    from liar_tui.store.history import HistoryStore, history_path
+
+    path = history_path()
+    if not path.exists():
+        return nothing
+    store = HistoryStore(path)
     try:
-        _print_games(summaries, where, as_json=args.json)
+        return read(store)
+    finally:
+        for notice in store.take_notices():
+            print(f"{PROG}: {notice}", file=sys.stderr)
+        store.close()
+
+
+def print_to_reader(write: Callable[[], None]) -> None:
+    """Run ``write``, which prints to stdout, and flush it; a reader that stops early
+    (``| head``) ends it quietly."""
+    try:
+        write()
         sys.stdout.flush()
     except BrokenPipeError:
-        # The reader stopped early (``| head``) and wants no more. Standard output leads
-        # nowhere from here on, so that Python's flush at exit does not fail again.
+        # The reader wants no more. Standard output leads nowhere from here on, so that
+        # Python's flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0
 
 
 def _print_games(summaries: list[GameSummary], where: HistoryFilter, *, as_json: bool) -> None:
