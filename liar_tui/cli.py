@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
-from liar_tui import __version__, exchange_command, history_command
+from liar_tui import __version__, exchange_command, history_command, stats_command
 from liar_tui.arena.command import add_arena_parser, run_arena
 from liar_tui.games import registered
 from liar_tui.games.options import int_between, shorten
@@ -72,6 +72,7 @@ _TOOLS: dict[str, Callable[[argparse.Namespace], int]] = {
     "arena": run_arena,
     "export": exchange_command.run_export,
     "history": history_command.run,
+    "stats": stats_command.run,
     "import": exchange_command.run_import,
     "host": host_command.run,
     "join": join_command.run,
@@ -146,6 +147,7 @@ def _build_parser() -> tuple[_Parser, _Parser]:
         )
     add_arena_parser(commands)
     history_command.add_parser(commands)
+    stats_command.add_parser(commands)
     exchange_command.add_parsers(commands)
     host_command.add_parser(commands)
     join_command.add_parser(commands)

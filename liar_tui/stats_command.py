@@ -1,0 +1,165 @@
+"""``liar-tui stats``: how you are doing, per game and per kind of opponent.
+
+A small table per game, one line per kind of opponent: all of them, each bot level you
+played, and people (a game against a hard and an easy bot counts in both lines)::
+
+    Liar Game
+      against        games   wins  share   95% interval   streak now/best   mean score
+      all opponents     12      5    42%    19% – 68%                 1/3        206.0
+      hard bots          4      1    25%     5% – 70%                 0/1        180.5
+
+The interval is the Wilson score interval of the win share; streaks are wins in a row in
+the order the games ended; the mean score is your final score per game (money per game at
+dollar bills). Only your own seat's games count: a table host's records are left out.
+
+With ``--json``, an array with one object a game, in the order the app lists the games::
+
+    [{"game": "liar-game", "title": "Liar Game",
+      "lines": [{"against": "all", "games": 12, "wins": 5, "win_share": 0.4167,
+                 "interval": {"low": 0.1933, "high": 0.6805},
+                 "current_streak": 1, "longest_streak": 3, "mean_score": 206.0}, ...]}]
+
+``against`` is ``all``, a bot level (``easy``, ``normal``, ``hard``) or ``people``;
+``win_share`` and the interval are fractions of 1. Textual is never imported here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from liar_tui.games import registered
+from liar_tui.history_command import (
+    PROG,
+    READ_ERROR,
+    empty_text,
+    game_argument,
+    print_to_reader,
+    printable,
+    read_history,
+    title,
+)
+
+if TYPE_CHECKING:
+    from liar_tui.store.history.stats import GameStats, OpponentStats
+
+JSON_SHAPE = (
+    "--json prints an array with one object a game: game, title, and lines, each with "
+    "against (all, a bot level or people), games, wins, win_share, interval (low, high: "
+    "fractions of 1), current_streak, longest_streak and mean_score."
+)
+HEADER = (
+    f"  {'against':<13} {'games':>6} {'wins':>6} {'share':>6}   {'95% interval':<13} "
+    f"{'streak now/best':>16}   {'mean score':>10}"
+)
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``stats`` to the command line's commands (its parser class is the subparsers')."""
+    stats: argparse.ArgumentParser = commands.add_parser(
+        "stats",
+        help="how you are doing, per game and per kind of opponent",
+        description=(
+            "Your games, wins, win share with its 95% interval (Wilson), streaks and mean "
+            "final score, per game and per kind of opponent: all, each bot level, people. "
+            "A game against a hard and an easy bot counts in both lines."
+        ),
+        epilog=JSON_SHAPE,
+        add_help=False,
+    )
+    stats.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    stats.add_argument(
+        "--game",
+        type=game_argument,
+        metavar="G",
+        help=f"only this game ({', '.join(registered())})",
+    )
+    stats.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    stats.set_defaults(stats_help=stats.format_help)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the stats the parsed command line asks for; the exit code."""
+    if args.help:
+        print(args.stats_help().rstrip("\n"))
+        return 0
+    from liar_tui.store.history import HistoryError, HistoryFilter
+    from liar_tui.store.history.stats import history_stats
+
+    try:
+        found: tuple[GameStats, ...] = read_history(
+            lambda store: history_stats(store, args.game), ()
+        )
+    except HistoryError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return READ_ERROR
+    in_order = sorted(found, key=lambda stats: _game_order(stats.game))
+    if args.json:
+        # Escaped, as history's: whole whatever the terminal's encoding.
+        print_to_reader(lambda: print(json.dumps([stats_json(stats) for stats in in_order])))
+    elif not found:
+        print_to_reader(lambda: print(printable(empty_text(HistoryFilter(game=args.game)))))
+    else:
+        lines = [line for stats in in_order for line in ("", *table_lines(stats))][1:]
+        print_to_reader(lambda: print("\n".join(printable(line) for line in lines)))
+    return 0
+
+
+def _game_order(game: str) -> int:
+    """Games in the order the app lists them; one whose plugin is gone, last."""
+    known = list(registered())
+    return known.index(game) if game in known else len(known)
+
+
+# ----------------------------------------------------------------------------- wording
+
+
+def against_text(against: str) -> str:
+    """``all opponents``, ``hard bots``, ``people``."""
+    from liar_tui.store.history.stats import ALL, PEOPLE
+
+    if against == ALL:
+        return "all opponents"
+    return "people" if against == PEOPLE else f"{against} bots"
+
+
+def percent(share: float) -> str:
+    return f"{round(share * 100)}%"
+
+
+def table_lines(stats: GameStats) -> list[str]:
+    """A game's title, the columns' names, and one line per kind of opponent."""
+    return [title(stats.game), HEADER, *(line_text(line) for line in stats.lines)]
+
+
+def line_text(line: OpponentStats) -> str:
+    interval = line.interval
+    spread = f"{percent(interval.low):>4} – {percent(interval.high):<4}"
+    streaks = f"{line.current_streak}/{line.longest_streak}"
+    return (
+        f"  {against_text(line.against):<13} {line.games:>6} {line.wins:>6} "
+        f"{percent(line.win_share):>6}   {spread:<13} {streaks:>16}   {line.mean_score:>10.1f}"
+    )
+
+
+def stats_json(stats: GameStats) -> dict[str, Any]:
+    """One game of ``--json``, in the shape the module's docstring shows."""
+    return {
+        "game": stats.game,
+        "title": title(stats.game),
+        "lines": [
+            {
+                "against": line.against,
+                "games": line.games,
+                "wins": line.wins,
+                "win_share": line.win_share,
+                "interval": {"low": line.interval.low, "high": line.interval.high},
+                "current_streak": line.current_streak,
+                "longest_streak": line.longest_streak,
+                "mean_score": line.mean_score,
+            }
+            for line in stats.lines
+        ],
+    }

@@ -1,0 +1,168 @@
+"""``liar-tui stats``: a table per game or JSON, narrowed by game; an empty history, an
+unreadable one and a bad --game each in one sentence; ASCII terminals and early readers."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from liar_tui.cli import main
+from liar_tui.store.history import HistoryStore, history_path
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from tests.store.history.builders import finished_game
+
+YOU = SeatConfig("You", SeatKind.HUMAN)
+ADA = SeatConfig("Ada", level=BotLevel.HARD)
+ZOE = SeatConfig("Zoë", level=BotLevel.EASY)
+CY = SeatConfig("Cy", SeatKind.HUMAN)
+HEADER = "  against        games   wins  share   95% interval   streak now/best   mean score"
+
+
+@pytest.fixture
+def store(isolated_dirs: dict[str, Path]) -> Iterator[HistoryStore]:
+    store = HistoryStore(history_path())
+    yield store
+    store.close()
+
+
+def stats(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["stats", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def record_some(store: HistoryStore) -> None:
+    """Liar Game: won, won, lost against Ada (hard) and Zoë (easy), then won against Cy (a
+    person); Liar's Poker (cards): one loss against Ada. You score 100 a win, 90 a loss."""
+    for minute, winner in enumerate((0, 0, 1)):
+        store.record(finished_game(seats=(YOU, ADA, ZOE), minute=minute, winner=winner))
+    store.record(finished_game(seats=(YOU, CY), minute=3, winner=0))
+    store.record(finished_game(game="liars-poker-cards", seats=(YOU, ADA), minute=4, winner=1))
+
+
+def test_each_game_is_a_table_with_a_line_per_kind_of_opponent(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record_some(store)
+    code, out, err = stats(capsys)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Liar Game",
+        HEADER,
+        "  all opponents      4      3    75%    30% – 95%                 1/2         97.5",
+        "  easy bots          3      2    67%    21% – 94%                 0/2         96.7",
+        "  hard bots          3      2    67%    21% – 94%                 0/2         96.7",
+        "  people             1      1   100%    21% – 100%                1/1        100.0",
+        "",
+        "Liar's Poker (cards)",
+        HEADER,
+        "  all opponents      1      0     0%     0% – 79%                 0/0         90.0",
+        "  hard bots          1      0     0%     0% – 79%                 0/0         90.0",
+    ]
+
+
+def test_json_is_an_array_of_games_in_the_documented_shape(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record_some(store)
+    code, out, _ = stats(capsys, "--json", "--game", "liar-game")
+    (liar_game,) = json.loads(out)
+    assert code == 0
+    assert (liar_game["game"], liar_game["title"]) == ("liar-game", "Liar Game")
+    assert [line["against"] for line in liar_game["lines"]] == ["all", "easy", "hard", "people"]
+    everyone = liar_game["lines"][0]
+    assert set(everyone) == {
+        "against",
+        "games",
+        "wins",
+        "win_share",
+        "interval",
+        "current_streak",
+        "longest_streak",
+        "mean_score",
+    }
+    assert (everyone["games"], everyone["wins"], everyone["win_share"]) == (4, 3, 0.75)
+    assert everyone["interval"]["low"] == pytest.approx(0.3006, abs=1e-4)
+    assert everyone["interval"]["high"] == pytest.approx(0.9544, abs=1e-4)
+    assert (everyone["current_streak"], everyone["longest_streak"]) == (1, 2)
+    assert everyone["mean_score"] == 97.5
+
+
+def test_the_help_documents_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = stats(capsys, "--help")
+    assert code == 0
+    assert out.startswith("usage: liar-tui stats [-h] [--game G] [--json]\n")
+    assert "win_share" in out.replace("\n", " ")
+
+
+def test_an_empty_history_says_so_in_one_sentence_and_makes_no_file(
+    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert stats(capsys) == (
+        0,
+        "No finished games in your history yet: each game is recorded when it ends.\n",
+        "",
+    )
+    assert stats(capsys, "--json") == (0, "[]\n", "")
+    assert not isolated_dirs["data"].exists()
+
+
+def test_a_game_not_played_yet_is_named(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store.record(finished_game())
+    assert stats(capsys, "--game", "liars-poker-bills")[1] == (
+        "No finished games of Liar's Poker (dollar bills) in your history.\n"
+    )
+
+
+def test_an_unknown_game_names_the_games_there_are_with_exit_code_2(
+    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = stats(capsys, "--game", "chess")
+    assert (code, out) == (2, "")
+    assert err == (
+        "liar-tui: error: argument --game: unknown game 'chess' "
+        "(choose from liar-game, liars-poker-cards, liars-poker-bills)\n"
+    )
+
+
+def test_a_history_that_cannot_be_read_says_why_in_one_line_without_a_traceback(
+    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    history_path().mkdir(parents=True)
+    code, out, err = stats(capsys)
+    assert (code, out) == (1, "")
+    assert err.startswith("liar-tui: error: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_a_terminal_that_takes_only_ascii_gets_look_alikes_not_a_traceback(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.record(finished_game(seats=(YOU, ZOE)))
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    assert main(["stats"]) == 0
+    stdout.flush()
+    assert stdout.buffer.getvalue().decode("ascii").splitlines()[2:] == [
+        "  all opponents      1      1   100%    21% - 100%                1/1        100.0",
+        "  easy bots          1      1   100%    21% - 100%                1/1        100.0",
+    ]
+
+
+def test_a_reader_that_stops_early_ends_it_quietly(store: HistoryStore) -> None:
+    """``liar-tui stats | head``: the pipe closes before the tables are written."""
+    store.record(finished_game())
+    command = [sys.executable, "-m", "liar_tui", "stats"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    process.stdout.close()
+    _, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (0, b"")
