@@ -55,14 +55,14 @@ def test_no_games_say_nothing_and_impossible_counts_are_refused() -> None:
 def test_streaks_follow_the_order_games_ended_not_the_order_they_were_recorded(
     store: HistoryStore,
 ) -> None:
-    # In time order: W W L W W W L W W; recorded newest first.
-    outcomes = "WWLWWWLWW"
+    # In time order: L W W L W W W W L W W; recorded newest first.
+    outcomes = "LWWLWWWWLWW"
     for minute in reversed(range(len(outcomes))):
         winner = 0 if outcomes[minute] == "W" else 1
         store.record(finished_game(minute=minute, winner=winner))
     (liar_game,) = history_stats(store)
     assert liar_game.overall == OpponentStats(
-        ALL, games=9, wins=7, total_score=7 * 100 + 2 * 90, longest_streak=3, current_streak=2
+        ALL, games=11, wins=8, total_score=8 * 100 + 3 * 90, longest_streak=4, current_streak=2
     )
 
 
