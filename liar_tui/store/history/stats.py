@@ -149,24 +149,25 @@ def stats_of_rows(rows: Iterable[Row]) -> tuple[GameStats, ...]:
     """The stats of ``rows``, games in the order they ended: one pass, a few integers kept
     per line (games, wins, score, longest and current streak)."""
     lines: dict[tuple[str, str], list[float]] = {}
-    keys_of: dict[tuple[str, int], tuple[tuple[str, str], ...]] = {}
+    # The tallies a game adds to, by its title and mask: found once per mask, not per game.
+    tallies_of: dict[tuple[str, int | None], tuple[list[float], ...]] = {}
     for title, won, score, mask in rows:
-        keys = keys_of.get((title, mask or 0))
-        if keys is None:
+        tallies = tallies_of.get((title, mask))
+        if tallies is None:
             kinds = (ALL, *(kind for bit, kind in enumerate(_KINDS) if (mask or 0) >> bit & 1))
-            keys = keys_of[title, mask or 0] = tuple((title, kind) for kind in kinds)
-        for key in keys:
-            line = lines.get(key)
-            if line is None:
-                line = lines[key] = [0, 0, 0.0, 0, 0]
-            line[0] += 1
-            line[2] += score
+            tallies = tallies_of[title, mask] = tuple(
+                lines.setdefault((title, kind), [0, 0, 0.0, 0, 0]) for kind in kinds
+            )
+        for tally in tallies:
+            tally[0] += 1
+            tally[2] += score
             if won:
-                line[1] += 1
-                line[4] += 1
-                line[3] = max(line[3], line[4])
+                tally[1] += 1
+                tally[4] += 1
+                if tally[4] > tally[3]:
+                    tally[3] = tally[4]
             else:
-                line[4] = 0
+                tally[4] = 0
     titles: dict[str, list[OpponentStats]] = {}
     for (title, kind), (games, wins, total, longest, current) in lines.items():
         titles.setdefault(title, []).append(
