@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from liar_tui.table.seats import BotLevel
@@ -184,6 +185,40 @@ def history_stats(store: HistoryStore, game: str | None = None) -> tuple[GameSta
     :class:`~liar_tui.store.history.HistoryError` when the history cannot be read."""
     with store._lock:
         return store._run(lambda connection: read_stats(connection, game))
+
+
+@dataclass(frozen=True)
+class LedgerPoint:
+    """The recording seat's running total of final scores after one game: at dollar bills,
+    the money won or lost so far."""
+
+    ended_at: datetime
+    total: float
+
+
+# The running sum along the index the list reads, oldest first: SQLite adds it up.
+_LEDGER_QUERY = """
+SELECT g.ended_at, sum(s.score) OVER (ORDER BY g.ended_at, g.id)
+FROM games AS g JOIN seats AS s ON s.game_id = g.id AND s.seat = g.recording_seat
+WHERE g.game = ?
+ORDER BY g.ended_at, g.id
+"""
+
+
+def read_ledger(connection: sqlite3.Connection, game: str) -> tuple[LedgerPoint, ...]:
+    """The recording seat's running total of ``game`` 's final scores, one point a game in
+    the order the games ended (the stats screen's plot; the screen thins them to its
+    width)."""
+    return tuple(
+        LedgerPoint(datetime.fromisoformat(ended_at), total)
+        for ended_at, total in connection.execute(_LEDGER_QUERY, (game,))
+    )
+
+
+def history_ledger(store: HistoryStore, game: str) -> tuple[LedgerPoint, ...]:
+    """:func:`read_ledger` of ``store`` 's file; raises as :func:`history_stats`."""
+    with store._lock:
+        return store._run(lambda connection: read_ledger(connection, game))
 
 
 def _line_order(line: OpponentStats) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 
@@ -14,12 +15,14 @@ from liar_tui.store.history.stats import (
     PEOPLE,
     GameStats,
     Interval,
+    LedgerPoint,
     OpponentStats,
+    history_ledger,
     history_stats,
     wilson_interval,
 )
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
-from tests.store.history.builders import finished_game
+from tests.store.history.builders import START, finished_game
 
 YOU = SeatConfig("You", SeatKind.HUMAN)
 CY = SeatConfig("Cy", SeatKind.HUMAN)
@@ -110,6 +113,22 @@ def test_a_random_history_matches_a_count_by_hand(store: HistoryStore) -> None:
         games.append(finished)
         store.record(finished)
     assert history_stats(store) == _by_hand(games)
+
+
+def test_the_ledger_adds_up_one_games_scores_in_the_order_they_ended(
+    store: HistoryStore,
+) -> None:
+    bills = "liars-poker-bills"
+    for minute, score in ((20, -3.0), (0, 5.0), (10, 2.0)):
+        store.record(_with_result(finished_game(game=bills, minute=minute), won=True, score=score))
+    store.record(finished_game(minute=5))
+    store.record(replace(finished_game(game=bills, minute=15), recording_seat=None))
+    assert history_ledger(store, bills) == (
+        LedgerPoint(START, 5.0),
+        LedgerPoint(START + timedelta(minutes=10), 7.0),
+        LedgerPoint(START + timedelta(minutes=20), 4.0),
+    )
+    assert history_ledger(store, "liars-poker-cards") == ()
 
 
 def _with_result(finished: FinishedGame, *, won: bool, score: float) -> FinishedGame:
