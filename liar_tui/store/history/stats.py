@@ -12,6 +12,7 @@ kinds of opponent summed by SQLite from the seats table (no log is read). One pa
 Python (:func:`stats_of_rows`) then counts every line. Doing it all in SQL, with a window
 function numbering the runs of wins, measured ten times slower: it sorts every game once
 per line. The interval (:func:`wilson_interval`) is a pure function of the counts.
+:func:`read_ledger` gives one title's running total of scores for the stats screen's plot.
 """
 
 from __future__ import annotations
