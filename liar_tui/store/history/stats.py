@@ -184,8 +184,7 @@ def stats_of_rows(rows: Iterable[Row]) -> tuple[GameStats, ...]:
 def history_stats(store: HistoryStore, game: str | None = None) -> tuple[GameStats, ...]:
     """:func:`read_stats` of ``store`` 's file, with its handling of faults: raises
     :class:`~liar_tui.store.history.HistoryError` when the history cannot be read."""
-    with store._lock:
-        return store._run(lambda connection: read_stats(connection, game))
+    return store.read(lambda connection: read_stats(connection, game))
 
 
 @dataclass(frozen=True)
@@ -218,8 +217,7 @@ def read_ledger(connection: sqlite3.Connection, game: str) -> tuple[LedgerPoint,
 
 def history_ledger(store: HistoryStore, game: str) -> tuple[LedgerPoint, ...]:
     """:func:`read_ledger` of ``store`` 's file; raises as :func:`history_stats`."""
-    with store._lock:
-        return store._run(lambda connection: read_ledger(connection, game))
+    return store.read(lambda connection: read_ledger(connection, game))
 
 
 def _line_order(line: OpponentStats) -> int:

@@ -120,6 +120,15 @@ class HistoryStore:
             except RecordProblem as problem:
                 raise HistoryError(str(problem)) from None
 
+    def read(self, query: Callable[[sqlite3.Connection], Result]) -> Result:
+        """``query`` on the file, one caller at a time, with the file's faults handled as
+        every reading here handles them: for readers kept in their own modules (the stats).
+
+        Raises :class:`HistoryError` when the history cannot be read.
+        """
+        with self._lock:
+            return self._run(query)
+
     # ------------------------------------------------------------------------- the file
 
     def take_notices(self) -> tuple[str, ...]:
