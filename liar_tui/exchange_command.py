@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 REFUSED = 1
 USAGE_ERROR = 2
 PAGE = 500
+MAX_GAME_ID = 2**63 - 1
+"""SQLite's largest row id: a larger number cannot even be asked for."""
 
 
 def add_parsers(commands: argparse._SubParsersAction[Any]) -> None:
@@ -59,8 +61,10 @@ def add_parsers(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _game_number(text: str) -> int:
-    if not text.isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a game's id is a number from 1, not {text[:20]!r}")
+    if not text.isdecimal() or not 1 <= int(text) <= MAX_GAME_ID:
+        raise argparse.ArgumentTypeError(
+            f"a game's id is a number from 1 to {MAX_GAME_ID}, not {text[:20]!r}"
+        )
     return int(text)
 
 

@@ -305,3 +305,15 @@ def test_a_seat_view_record_is_checked_as_far_as_it_can_be(
         code, _, err = run(capsys, "import", write(tmp_path, document | change))
         assert code == 1 and reason in err
     assert not history_path().exists()
+
+
+def test_an_id_too_large_for_any_history_is_refused_in_one_sentence(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SQLite's ids end at 2**63 - 1: a larger number is no game, not an OverflowError."""
+    store.record(bot_game())
+    code, out, err = run(capsys, "export", str(2**63))
+    assert (code, out) == (2, "")
+    assert "Traceback" not in err and err.count("\n") <= 3
+    assert "a game's id is a number from 1 to" in err
+
