@@ -28,6 +28,10 @@ USAGE_ERROR = 2
 PAGE = 500
 MAX_GAME_ID = 2**63 - 1
 """SQLite's largest row id: a larger number cannot even be asked for."""
+MAX_IMPORT_CHARACTERS = 16 * 1024 * 1024
+"""The most of a file import reads: far more than any game liar-tui exports (a long game's
+file is tens of kilobytes), and little enough that a huge file, or an endless stream on
+standard input, is refused before it fills the memory."""
 
 
 def add_parsers(commands: argparse._SubParsersAction[Any]) -> None:
@@ -112,11 +116,16 @@ def run_import(args: argparse.Namespace) -> int:
 
     name = "Standard input" if args.file == "-" else shown_path(Path(args.file))
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+        text = _read_bounded(args.file)
     except UnicodeDecodeError:
         return _refuse(f"{name} cannot be imported: it is not UTF-8 text.")
     except OSError as error:
         return _refuse(f"{name} could not be read: {os_reason(error)}.")
+    if len(text) > MAX_IMPORT_CHARACTERS:
+        return _refuse(
+            f"{name} cannot be imported: it is larger than any game liar-tui exports "
+            f"(over {MAX_IMPORT_CHARACTERS // (1024 * 1024)} MiB)."
+        )
     try:
         finished = imported(text)
     except ImportProblem as problem:
@@ -137,6 +146,15 @@ def run_import(args: argparse.Namespace) -> int:
         return _refuse(result.reason)
     print(f"Imported as game {result.game_id} of your history.")
     return 0
+
+
+def _read_bounded(file: str) -> str:
+    """The text of ``file`` (standard input for ``-``), read up to one character past
+    :data:`MAX_IMPORT_CHARACTERS`: enough to tell a file too large without reading it all."""
+    if file == "-":
+        return sys.stdin.read(MAX_IMPORT_CHARACTERS + 1)
+    with open(file, encoding="utf-8") as opened:
+        return opened.read(MAX_IMPORT_CHARACTERS + 1)
 
 
 def _same_game(store: HistoryStore, finished: FinishedGame) -> int | None:

@@ -317,3 +317,36 @@ def test_an_id_too_large_for_any_history_is_refused_in_one_sentence(
     assert "Traceback" not in err and err.count("\n") <= 3
     assert "a game's id is a number from 1 to" in err
 
+
+def test_a_file_too_large_to_be_a_game_is_refused_without_reading_it_whole(
+    isolated_dirs: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file of any size (or an endless stream on standard input) is read only up to the
+    bound, then refused in one sentence, with nothing written."""
+    from liar_tui.exchange_command import MAX_IMPORT_CHARACTERS
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_IMPORT_CHARACTERS + 1)  # sparse: no disk is filled
+    too_large = "is larger than any game liar-tui exports (over 16 MiB)"
+    assert run(capsys, "import", str(huge)) == (
+        1,
+        "",
+        f"liar-tui: error: {huge} cannot be imported: it {too_large}.\n",
+    )
+
+    class Endless(io.StringIO):
+        def read(self, size: int | None = -1) -> str:
+            assert size is not None and size >= 0, "standard input read whole"
+            return " " * size
+
+    monkeypatch.setattr(sys, "stdin", Endless())
+    code, _, err = run(capsys, "import", "-")
+    assert (code, err) == (
+        1,
+        f"liar-tui: error: Standard input cannot be imported: it {too_large}.\n",
+    )
+    assert not isolated_dirs["data"].exists()
