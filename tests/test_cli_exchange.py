@@ -350,3 +350,38 @@ def test_a_file_too_large_to_be_a_game_is_refused_without_reading_it_whole(
         f"liar-tui: error: Standard input cannot be imported: it {too_large}.\n",
     )
     assert not isolated_dirs["data"].exists()
+
+
+def test_a_seat_record_whose_updates_are_not_its_game_s_is_refused_in_one_sentence(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A seat's record cannot be replayed, so its updates reach the game's plugin as the
+    file gives them: a view that is no view of the game, or an ending whose lives leave out
+    a seat, is a refusal, not an AttributeError or IndexError traceback."""
+    from liar_tui.store.history import Visibility
+    from liar_tui.table.finished import replayed_updates, seat_results
+
+    for game in ("liar-game", "liars-poker-cards"):
+        complete = bot_game(game)
+        updates = tuple(replayed_updates(complete.setup, complete.actions, 0))
+        seat_view = replace(
+            complete,
+            seed=None,
+            visibility=Visibility.SEAT,
+            actions=(),
+            seat_updates=updates,
+            seats=seat_results(complete.setup, updates),
+        )
+        document = exported_file(store, capsys, seat_view)
+        last = document["seat_updates"][-1]
+        if game == "liar-game":
+            last["view"] = 5
+        else:
+            ending = next(event for event in last["events"] if event["type"].endswith("GameOver"))
+            ending["lives"] = ending["lives"][:1]
+        code, out, err = run(capsys, "import", write(tmp_path, document))
+        assert (code, out) == (1, "")
+        assert err.endswith(
+            "cannot be imported: its updates are not what a game tells a seat.\n"
+        ), err
+        assert not history_path().exists()

@@ -250,6 +250,10 @@ def _check(finished: FinishedGame) -> None:
         results = seat_results(finished.setup, updates)
     except ValueError as error:
         raise ImportProblem(f"its updates do not end a game ({_clause(error)})") from None
+    except (LookupError, TypeError, AttributeError):
+        # A seat's updates are the file's, not a replay's: a plugin reads them trusting the
+        # game to have made them (a view of its own type, a list of lives for every seat).
+        raise ImportProblem("its updates are not what a game tells a seat") from None
     if results != finished.seats:
         raise ImportProblem("its seats' results are not the ones its game ends with")
 
