@@ -4,14 +4,18 @@ The host knows every action of its games and their seeds, so each record is comp
 nobody's own (no recording seat): the people at the table keep their own records of what
 their seats saw. Replaying a game's log and writing the file take milliseconds, which on the
 event loop would pause every table, so each record is made in one thread, in the order the
-games ended. A history that cannot be written is logged, once until a game is recorded
-again, and the games go on.
+games ended. At most :data:`MAX_PENDING_GAMES` wait for that thread (each holds its whole
+log): a flood of games ending faster than they can be written loses the games past that,
+logged once until one is taken again, rather than growing the host's memory without bound.
+A history that cannot be written is logged, once until a game is recorded again, and the
+games go on.
 """
 
 from __future__ import annotations
 
 import logging
 import pathlib
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +25,10 @@ if TYPE_CHECKING:
     from liar_tui.table.setup import TableSetup
 
 logger = logging.getLogger(__name__)
+
+MAX_PENDING_GAMES = 256
+"""Finished games waiting to be recorded at most: far more than a busy host's tables end
+while one is written (a few milliseconds each), and a bounded memory however many end."""
 
 
 class HostHistory:
@@ -33,11 +41,38 @@ class HostHistory:
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="liar-tui-history")
         self._warned: str | None = None
         self._closed = False
+        self._pending = 0
+        """Games handed to the writer and not yet recorded (or given up on)."""
+        self._pending_lock = threading.Lock()
+        self._dropping = False
 
     def game_ended(self, setup: TableSetup, actions: tuple[Any, ...], times: GameTimes) -> None:
-        """Record the game ``actions`` just finished; returns at once."""
-        if not self._closed:
-            self._writer.submit(self._record, setup, actions, times)
+        """Record the game ``actions`` just finished; returns at once. A game ending while
+        :data:`MAX_PENDING_GAMES` wait already is not recorded (and that is logged)."""
+        if self._closed:
+            return
+        with self._pending_lock:
+            if self._pending >= MAX_PENDING_GAMES:
+                if not self._dropping:
+                    logger.error(
+                        "%d finished games are waiting to be recorded already: games that "
+                        "end before they are written are not recorded",
+                        MAX_PENDING_GAMES,
+                    )
+                self._dropping = True
+                return
+            self._pending += 1
+            self._dropping = False
+        self._writer.submit(self._record_waiting, setup, actions, times)
+
+    def _record_waiting(
+        self, setup: TableSetup, actions: tuple[Any, ...], times: GameTimes
+    ) -> None:
+        try:
+            self._record(setup, actions, times)
+        finally:
+            with self._pending_lock:
+                self._pending -= 1
 
     def _record(self, setup: TableSetup, actions: tuple[Any, ...], times: GameTimes) -> None:
         from liar_tui.store.history import NotRecorded

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import pathlib
 import random
+import threading
 
 import pytest
 
@@ -67,3 +68,28 @@ async def test_the_host_records_the_games_it_hosts(
     assert sum(seat.won for seat in finished.seats) >= 1
     assert all(isinstance(seat, SeatResult) and seat.place >= 1 for seat in finished.seats)
     store.close()
+
+
+def test_a_flood_of_finished_games_waits_in_a_bounded_queue(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Games ending faster than they are written wait up to a bound (each holds its whole
+    log): the ones past it are not recorded, said once, and the host's memory stays bounded."""
+    from liar_tui.net.host_history import MAX_PENDING_GAMES, HostHistory
+
+    history = HostHistory(tmp_path)
+    written = threading.Event()
+    recorded: list[tuple[object, ...]] = []
+
+    def slow_record(setup: object, actions: tuple[object, ...], times: object) -> None:
+        written.wait(GAME_TIMEOUT)
+        recorded.append(actions)
+
+    monkeypatch.setattr(history, "_record", slow_record)
+    for number in range(3 * MAX_PENDING_GAMES):
+        history.game_ended(None, (number,), None)  # type: ignore[arg-type]
+    written.set()
+    history.close()
+    assert recorded == [(number,) for number in range(MAX_PENDING_GAMES)]
+    [said] = [record for record in caplog.records if "not recorded" in record.getMessage()]
+    assert said.levelname == "ERROR"
