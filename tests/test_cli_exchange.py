@@ -385,3 +385,26 @@ def test_a_seat_record_whose_updates_are_not_its_game_s_is_refused_in_one_senten
             "cannot be imported: its updates are not what a game tells a seat.\n"
         ), err
         assert not history_path().exists()
+
+
+@pytest.mark.parametrize(
+    ("entry", "moment"),
+    [
+        ("started_at", "0001-01-01T00:00:00.000000+01:00"),
+        ("ended_at", "9999-12-31T23:59:59.000000-01:00"),
+    ],
+)
+def test_a_time_at_the_end_of_the_calendar_is_refused_in_one_sentence(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path, entry: str, moment: str
+) -> None:
+    """Such a time leaves Python's calendar in UTC (or in the local time the history shows):
+    one sentence, not an OverflowError traceback, and nothing written."""
+    document = exported_file(store, capsys, bot_game())
+    file = write(tmp_path, document | {entry: moment})
+    assert run(capsys, "import", file) == (
+        1,
+        "",
+        f"liar-tui: error: {file} cannot be imported: "
+        f"its {entry} must be a time in the years 1970 to 9998.\n",
+    )
+    assert not history_path().exists()

@@ -204,6 +204,13 @@ def _visibility(value: Any) -> Visibility:
     raise ImportProblem(f"its visibility must be {choices}, not {describe(value)}")
 
 
+EARLIEST_YEAR = 1970
+LATEST_YEAR = 9998
+"""The years a file's times may fall in: any later or earlier (year 1, year 9999) is no
+game's, and could not be shown in every time zone (the local time would leave the calendar
+Python has, an OverflowError)."""
+
+
 def _moment(document: dict[str, Any], entry: str) -> datetime:
     text = document[entry]
     try:
@@ -212,6 +219,14 @@ def _moment(document: dict[str, Any], entry: str) -> datetime:
         moment = None
     if moment is None or moment.tzinfo is None:
         raise ImportProblem(f"its {entry} must be an ISO 8601 time with its zone")
+    try:
+        in_utc = moment.astimezone(UTC)
+    except OverflowError:
+        in_utc = None
+    if in_utc is None or not EARLIEST_YEAR <= in_utc.year <= LATEST_YEAR:
+        raise ImportProblem(
+            f"its {entry} must be a time in the years {EARLIEST_YEAR} to {LATEST_YEAR}"
+        )
     return moment
 
 
