@@ -408,3 +408,19 @@ def test_a_time_at_the_end_of_the_calendar_is_refused_in_one_sentence(
         f"its {entry} must be a time in the years 1970 to 9998.\n",
     )
     assert not history_path().exists()
+
+
+def test_a_duration_too_long_for_the_history_is_refused_in_one_sentence(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """80 trillion seconds is a timedelta, but not a number of microseconds SQLite keeps:
+    one sentence, not an OverflowError traceback from the insert, and nothing written."""
+    document = exported_file(store, capsys, bot_game())
+    file = write(tmp_path, document | {"duration_seconds": 8e13})
+    assert run(capsys, "import", file) == (
+        1,
+        "",
+        f"liar-tui: error: {file} cannot be imported: "
+        "its duration_seconds is too long: 80000000000000.0.\n",
+    )
+    assert not history_path().exists()

@@ -230,15 +230,19 @@ def _moment(document: dict[str, Any], entry: str) -> datetime:
     return moment
 
 
+MAX_DURATION_SECONDS = 10**10
+"""About 317 years, longer than any game: a longer one would not fit the history's column
+of microseconds (SQLite's integers end at 2**63 - 1), nor a ``timedelta`` beyond."""
+
+
 def _duration(value: Any) -> timedelta:
     if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
         raise ImportProblem(
             f"its duration_seconds must be a number of seconds, not {describe(value)}"
         )
-    try:
-        return timedelta(seconds=value)
-    except OverflowError:
-        raise ImportProblem(f"its duration_seconds is too long: {describe(value)}") from None
+    if value > MAX_DURATION_SECONDS:
+        raise ImportProblem(f"its duration_seconds is too long: {describe(value)}")
+    return timedelta(seconds=value)
 
 
 def _text(document: dict[str, Any], entry: str) -> str:
