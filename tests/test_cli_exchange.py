@@ -424,3 +424,28 @@ def test_a_duration_too_long_for_the_history_is_refused_in_one_sentence(
         "its duration_seconds is too long: 80000000000000.0.\n",
     )
     assert not history_path().exists()
+
+
+def test_a_seat_record_s_seed_past_the_largest_is_refused_in_one_sentence(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A seat's record is not replayed from its seed, so only this check keeps a seed too
+    large for SQLite from an OverflowError traceback on insert."""
+    from liar_tui.store.history import Visibility
+    from liar_tui.table.finished import replayed_updates, seat_results
+
+    complete = bot_game()
+    updates = tuple(replayed_updates(complete.setup, complete.actions, 0))
+    seat_view = replace(
+        complete,
+        seed=None,
+        visibility=Visibility.SEAT,
+        actions=(),
+        seat_updates=updates,
+        seats=seat_results(complete.setup, updates),
+    )
+    document = exported_file(store, capsys, seat_view)
+    code, out, err = run(capsys, "import", write(tmp_path, document | {"seed": 2**70}))
+    assert (code, out) == (1, "")
+    assert "cannot be imported: its seed must be a whole number from 0 to" in err
+    assert not history_path().exists()

@@ -159,8 +159,10 @@ def _parsed(document: Any) -> FinishedGame:
     seed = document["seed"]
     if visibility is Visibility.COMPLETE and seed != setup.seed:
         raise ImportProblem("its seed is not its setup's, which a complete record keeps")
-    if seed is not None and type(seed) is not int:
-        raise ImportProblem(f"its seed must be a whole number or null, not {describe(seed)}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise ImportProblem(
+            f"its seed must be a whole number from 0 to {MAX_SEED} or null, not {describe(seed)}"
+        )
     recording_seat = document["recording_seat"]
     if recording_seat is not None and type(recording_seat) is not int:
         raise ImportProblem(
