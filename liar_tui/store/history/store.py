@@ -69,6 +69,10 @@ class HistoryStore:
         self._lock = threading.Lock()
         self._connection: sqlite3.Connection | None = None
         self._notices: list[str] = []
+        self._notices_lock = threading.Lock()
+        """The notices' own lock, never held across a query: the UI's thread takes them
+        while a worker may wait on the file (another process's write, up to the busy
+        timeout)."""
 
     # ------------------------------------------------------------------------- writing
 
@@ -134,7 +138,7 @@ class HistoryStore:
     def take_notices(self) -> tuple[str, ...]:
         """What happened to the file that the player should be told, once each: a damaged,
         foreign or newer file moved aside and a new one started."""
-        with self._lock:
+        with self._notices_lock:
             notices, self._notices = tuple(self._notices), []
         return notices
 
@@ -168,7 +172,8 @@ class HistoryStore:
 
     def _note(self, notice: str | None) -> None:
         if notice:
-            self._notices.append(notice)
+            with self._notices_lock:
+                self._notices.append(notice)
 
     def _close(self) -> None:
         if self._connection is not None:

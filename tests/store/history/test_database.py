@@ -6,6 +6,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from liar_tui.store.history import HistoryStore, Recorded, history_path
@@ -73,3 +74,25 @@ def test_importing_the_store_leaves_sqlite_unimported() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
     assert answer.stdout.strip() == "False"
+
+
+def test_taking_the_notices_never_waits_for_a_query(store: HistoryStore) -> None:
+    """The screens take the notices on the UI's thread: a query another thread is running
+    (a recording waiting on another process's write, up to the busy timeout) must not hold
+    them up. The query here waits for the notices to be taken; taken behind the query's lock
+    they would come only after it gave up."""
+    entered = threading.Event()
+    taken = threading.Event()
+    saw_them_taken: list[bool] = []
+
+    def query(connection: object) -> None:
+        entered.set()
+        saw_them_taken.append(taken.wait(10))
+
+    reader = threading.Thread(target=store.read, args=(query,))
+    reader.start()
+    assert entered.wait(10)
+    store.take_notices()
+    taken.set()
+    reader.join()
+    assert saw_them_taken == [True]
