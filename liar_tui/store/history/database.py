@@ -40,6 +40,8 @@ COMPANIONS = ("-wal", "-shm", "-journal")
 """The files SQLite keeps beside a database; they move aside with it, since a stale
 write-ahead log left behind would be replayed into the new file."""
 FILE_MODE = 0o600
+FOLDER_MODE = 0o700
+"""A data folder the history makes: others may not list the files in it either."""
 
 
 class HistoryError(Exception):
@@ -130,7 +132,11 @@ def _create_private(path: Path) -> FileIdentity:
     umask's mode (SQLite gives its -wal and -shm files the mode of the database); which
     file it is."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not os.path.lexists(path.parent):
+            path.parent.mkdir(FOLDER_MODE, parents=True, exist_ok=True)
+            path.parent.chmod(FOLDER_MODE)  # the umask may have taken the owner's bits too
+        elif not path.parent.is_dir():
+            raise FileExistsError
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE)
         try:
             found = os.fstat(descriptor)

@@ -35,6 +35,16 @@ def test_the_file_and_its_companions_are_for_its_owner_only(
     assert [mode(file) for file in (path, *companions)] == [0o600, 0o600, 0o600]
 
 
+def test_a_data_folder_the_history_makes_is_its_owner_s_only(
+    store: HistoryStore, path: Path
+) -> None:
+    """Others may not even list the names of the files beside the history (its moved-aside
+    copies hold every hand too). A folder that exists already is left as its owner made it."""
+    assert not path.parent.exists()
+    assert isinstance(store.record(finished_game()), Recorded)
+    assert mode(path.parent) == 0o700
+
+
 def test_a_file_others_could_read_is_made_private(store: HistoryStore, path: Path) -> None:
     path.parent.mkdir(parents=True)
     path.touch(mode=0o644)
