@@ -320,10 +320,13 @@ class LiarApp(App[None]):
 
         def record() -> None:
             from liar_tui.store.history import NotRecorded
-            from liar_tui.table.finished import complete_record
+            from liar_tui.table.finished import complete_record, seat_record
 
             try:
-                finished = complete_record(setup, actions, times, humans[0] if humans else None)
+                if len(humans) > 1:  # hot seat: the first person's, without the others' hands
+                    finished = seat_record(setup, actions, times, humans[0])
+                else:
+                    finished = complete_record(setup, actions, times, humans[0] if humans else None)
                 result = store.record(finished)
             except Exception:  # a bug in a game's plugin or the codec: no traceback on screen
                 log.exception("a finished game could not be recorded")

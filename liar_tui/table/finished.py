@@ -1,18 +1,19 @@
 """A finished game as history keeps it, built from a table's setup and its action log.
 
 A table in this process (a local game, or one a table host runs) holds every action, so its
-record is complete: the log replays from the seed, and each seat's result is what the
-game's plugin reads from the updates that replay tells a seat. Reading the result from the
-replay rather than from the table's state means a game saved and resumed is read whole, from
-its first action, and that the table, a local game and an online client (which has only its
-own updates) all ask the plugin the same question.
+record can be complete: the log replays from the seed. A hot-seat game keeps only what the
+first person's seat was told instead, which must not show the other people's hands. Each
+seat's result is what the game's plugin reads from the updates that replay tells a seat.
+Reading the result from the replay rather than from the table's state means a game saved
+and resumed is read whole, from its first action, and that the table, a local game and an
+online client (which has only its own updates) all ask the plugin the same question.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -96,7 +97,7 @@ def complete_record(
     setup: TableSetup, actions: Sequence[Any], times: GameTimes, recording_seat: int | None
 ) -> FinishedGame:
     """The complete record of the game ``actions`` end (every action known, and the seed):
-    a game with no seat played elsewhere, or the table host's own record of a game it ran.
+    a game of one person against bots, or the table host's own record of a game it ran.
 
     Replaying the log is the slow part of recording: call this off the UI's thread and off
     the host's event loop.
@@ -112,4 +113,30 @@ def complete_record(
         recording_seat=recording_seat,
         visibility=Visibility.COMPLETE,
         actions=tuple(actions),
+    )
+
+
+def seat_record(
+    setup: TableSetup, actions: Sequence[Any], times: GameTimes, recording_seat: int
+) -> FinishedGame:
+    """The record of what ``recording_seat`` saw of the game ``actions`` end, and what became
+    public: a person's own history of a game with other people at this terminal (hot seat),
+    which must not show the others' hands (issue 14, point 2). So neither the actions nor
+    the seed (which deals every hand) are kept: the setup keeps seed 0, as a table host
+    tells its players.
+
+    Replaying the log is the slow part: call this off the UI's thread, as
+    :func:`complete_record`.
+    """
+    updates = replayed_updates(setup, actions, recording_seat)
+    return FinishedGame(
+        setup=replace(setup, seed=0),
+        seed=None,
+        seats=seat_results(setup, updates),
+        started_at=times.started_at,
+        ended_at=times.ended_at,
+        duration=times.duration,
+        recording_seat=recording_seat,
+        visibility=Visibility.SEAT,
+        seat_updates=tuple(updates),
     )

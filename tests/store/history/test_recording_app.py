@@ -22,6 +22,7 @@ from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.store.history import HistoryStore, SeatResult, Visibility, history_path
 from liar_tui.store.messages import shown_path
 from liar_tui.store.settings import Settings
+from liar_tui.table.finished import replayed_updates, seat_results
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
@@ -175,7 +176,9 @@ def test_the_home_screen_opens_without_the_history_store() -> None:
     assert shown.stdout.strip() == "[]"
 
 
-async def test_a_hot_seat_game_is_a_complete_record_of_the_first_persons() -> None:
+async def test_a_hot_seat_game_is_the_first_person_s_own_record_of_what_that_seat_saw() -> None:
+    """A game with other people keeps only what the recording seat saw and what became
+    public (issue 14, point 2): not the other person's hands, nor the seed that deals them."""
     seats = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Ben", SeatKind.HUMAN), SEATS[1])
     setup = TableSetup("liar-game", Rules(target=30), seats, seed=4)
     app = LiarApp(settings=Settings(bot_delay=0), start=setup)
@@ -196,10 +199,18 @@ async def test_a_hot_seat_game_is_a_complete_record_of_the_first_persons() -> No
         assert table.over
         await app.workers.wait_for_complete()
         await settle(pilot)
-    [summary] = HistoryStore().list_games()
-    assert (summary.visibility, summary.recording_seat) == (Visibility.COMPLETE, 0)
+    store = HistoryStore()
+    [summary] = store.list_games()
+    assert (summary.visibility, summary.recording_seat) == (Visibility.SEAT, 0)
     assert [seat.kind for seat in summary.seats] == [SeatKind.HUMAN, SeatKind.HUMAN, SeatKind.BOT]
     assert [seat.name for seat in summary.opponents] == ["Ben", "Ada"]
+    record = store.load_game(summary.id)
+    assert record is not None
+    finished = record.finished
+    assert (finished.seed, finished.setup.seed, finished.actions) == (None, 0, ())
+    assert finished.seat_updates == tuple(replayed_updates(setup, table.actions, 0))
+    assert finished.seats == seat_results(setup, finished.seat_updates)
+    store.close()
 
 
 async def test_each_settled_deal_of_dollar_bills_is_a_game_and_an_unsettled_one_is_none() -> None:
