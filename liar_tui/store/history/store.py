@@ -32,7 +32,7 @@ from liar_tui.store.history.records import (
     HistoryFilter,
     RecordProblem,
 )
-from liar_tui.store.messages import lowered
+from liar_tui.store.messages import lowered, shown_path
 
 if TYPE_CHECKING:
     import sqlite3
@@ -150,13 +150,23 @@ class HistoryStore:
     def _run(self, work: Callable[[sqlite3.Connection], Result]) -> Result:
         """``work`` on the open file; a file found damaged is moved aside and ``work`` run
         once more on a new one. Any other fault of SQLite becomes :class:`HistoryError` and
-        drops the connection, so that the next call opens the file afresh."""
+        drops the connection, so that the next call opens the file afresh. A row this
+        liar-tui cannot read (a ``ValueError`` of ``work``) is a :class:`HistoryError` too,
+        and the file is left as it is."""
         import sqlite3
 
         for attempt in range(2):
             connection = self._open()
             try:
                 return work(connection)
+            except RecordProblem:
+                raise
+            except ValueError as error:
+                # A row SQLite reads but this liar-tui does not (a bot level a newer one
+                # wrote, a hand-edited file): a reader's worker would otherwise end the app.
+                raise HistoryError(
+                    f"The history file {shown_path(self.path)} cannot be read ({_clause(error)})."
+                ) from None
             except sqlite3.Error as error:
                 self._close()
                 if attempt or not is_damage(error):
@@ -184,3 +194,8 @@ class HistoryStore:
 def _insert(connection: sqlite3.Connection, game: records.EncodedGame) -> int:
     with transaction(connection):
         return records.insert_game(connection, game)
+
+
+def _clause(error: ValueError) -> str:
+    """A value's complaint made fit to sit in brackets inside a sentence."""
+    return lowered(str(error).rstrip("."))

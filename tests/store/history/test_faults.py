@@ -252,3 +252,21 @@ def test_a_bad_file_that_cannot_be_moved_aside_is_left_and_said(
         "is damaged (file is not a database), and it could not be moved aside (permission denied)."
     )
     assert path.read_bytes() == RANDOM_BYTES
+
+
+def test_a_row_this_liar_tui_cannot_read_is_a_history_error_not_a_crash(
+    store: HistoryStore, path: Path
+) -> None:
+    """A bot level this liar-tui does not know (one a newer liar-tui wrote at the same schema
+    version, or a hand-edited file) is one sentence for the list's reader, whose worker
+    would otherwise end the app with a ValueError."""
+    assert isinstance(store.record(finished_game()), Recorded)
+    store.close()
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE seats SET level = 'expert' WHERE level IS NOT NULL")
+    connection.commit()
+    connection.close()
+    with pytest.raises(HistoryError) as raised:
+        store.list_games()
+    assert one_sentence(str(raised.value))
+    assert "cannot be read" in str(raised.value)
