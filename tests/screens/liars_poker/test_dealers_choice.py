@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from textual.app import App
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from liar_tui.rules.cards import Rank
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.screens.liars_poker.dealers_choice import DealersChoiceScreen
 from liar_tui.screens.liars_poker.rules_editor import FIXED_JOKERS_NOTE
+from liar_tui.widgets.chooser import Chooser
 
 SIZE = (80, 24)
 TABLE = LiarsPokerRules(
@@ -121,7 +122,7 @@ async def test_enter_on_the_discard_limit_picks_a_limit_instead_of_dealing() -> 
     app = ChoosingApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen.query_one("#discard-limit", Select).focus()
+        app.screen.query_one("#discard-limit", Chooser).focus()
         await pilot.press("enter", "down", "down", "enter")
         assert app.chosen == []
         app.screen.query_one("#wild-ranks").focus()
