@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from rich.style import Style
 from rich.text import Text
@@ -17,7 +18,28 @@ from liar_tui.store.settings import CardStyle, Settings
 
 CARD_WIDTH = 7
 CARD_HEIGHT = 5
-_INNER = CARD_WIDTH - 2
+
+
+class CardSize(Enum):
+    """How big a card is drawn: the normal size fits 80x24; a large terminal has room for
+    faces that read from across the desk."""
+
+    NORMAL = (CARD_WIDTH, CARD_HEIGHT)
+    LARGE = (9, 7)
+
+    @property
+    def width(self) -> int:
+        return self.value[0]
+
+    @property
+    def height(self) -> int:
+        return self.value[1]
+
+    @property
+    def inner(self) -> int:
+        """Cells between the card's two sides."""
+        return self.width - 2
+
 
 _FACE_BACKGROUND = "#fbfbf6"
 _RAISED_BACKGROUND = "#fff0a0"
@@ -161,26 +183,33 @@ def _pip(card: Card, look: CardLook) -> str:
     return card.suit.value if look.ascii_only else card.suit.symbol
 
 
-def _frame(look: CardLook) -> tuple[str, str, str]:
+def _frame(look: CardLook, size: CardSize) -> tuple[str, str, str]:
     """Top edge, bottom edge and side of a card."""
+    inner = size.inner
     if look.ascii_only:
-        edge = "+" + "-" * _INNER + "+"
+        edge = "+" + "-" * inner + "+"
         return edge, edge, "|"
-    return "╭" + "─" * _INNER + "╮", "╰" + "─" * _INNER + "╯", "│"
+    return "╭" + "─" * inner + "╮", "╰" + "─" * inner + "╯", "│"
 
 
-def face_lines(card: Card, look: CardLook, raised: bool = False) -> list[Text]:
-    """The card's face, ``CARD_HEIGHT`` lines of ``CARD_WIDTH`` cells, on a white card.
+def face_lines(
+    card: Card, look: CardLook, raised: bool = False, size: CardSize = CardSize.NORMAL
+) -> list[Text]:
+    """The card's face, ``size.height`` lines of ``size.width`` cells, on a white card.
 
     A raised (picked) card gets a warm face and a darker frame, so the choice shows even
-    where the terminal draws no colour difference between the two whites.
+    where the terminal draws no colour difference between the two whites. A large card
+    leaves a blank row either side of the pip, as a printed card does.
     """
     background = _RAISED_BACKGROUND if raised else _FACE_BACKGROUND
     frame_style = Style(color=_RAISED_FRAME if raised else _FRAME, bgcolor=background, bold=raised)
     ink = Style(color=_face_ink(card, look), bgcolor=background, bold=True)
-    top, bottom, side = _frame(look)
+    top, bottom, side = _frame(look, size)
     corner = corner_label(card, look)
-    rows = [corner.ljust(_INNER), _pip(card, look).center(_INNER), corner.rjust(_INNER)]
+    inner = size.inner
+    blanks = [" " * inner] * ((size.height - 5) // 2)
+    pip = _pip(card, look).center(inner)
+    rows = [corner.ljust(inner), *blanks, pip, *blanks, corner.rjust(inner)]
     lines = [Text(top, style=frame_style)]
     for row in rows:
         line = Text(side, style=frame_style)
@@ -191,14 +220,14 @@ def face_lines(card: Card, look: CardLook, raised: bool = False) -> list[Text]:
     return lines
 
 
-def back_lines(look: CardLook) -> list[Text]:
+def back_lines(look: CardLook, size: CardSize = CardSize.NORMAL) -> list[Text]:
     """A face-down card: the same frame, filled with a pattern that gives nothing away."""
     frame_style = Style(color=_FRAME, bgcolor=_FACE_BACKGROUND)
     pattern_style = Style(color=_BACK_PATTERN, bgcolor=_FACE_BACKGROUND)
-    top, bottom, side = _frame(look)
-    fill = ("#" if look.ascii_only else "▒") * _INNER
+    top, bottom, side = _frame(look, size)
+    fill = ("#" if look.ascii_only else "▒") * size.inner
     lines = [Text(top, style=frame_style)]
-    for _ in range(CARD_HEIGHT - 2):
+    for _ in range(size.height - 2):
         line = Text(side, style=frame_style)
         line.append(fill, style=pattern_style)
         line.append(side, style=frame_style)

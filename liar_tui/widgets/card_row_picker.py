@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from liar_tui.rules.cards import Card
-from liar_tui.widgets.card_art import CARD_HEIGHT, CARD_WIDTH, CardLook, face_lines
+from liar_tui.widgets.card_art import CARD_HEIGHT, CARD_WIDTH, CardLook, CardSize, face_lines
 
 PICK_KEYS = Binding.Group("Pick", compact=True)
 CURSOR_KEYS = Binding.Group("Move", compact=True)
@@ -50,19 +50,32 @@ class PickableCard(Widget):
             super().__init__()
             self.index = index
 
-    def __init__(self, index: int, card: Card, look: CardLook) -> None:
+    def __init__(
+        self, index: int, card: Card, look: CardLook, size: CardSize = CardSize.NORMAL
+    ) -> None:
         super().__init__(id=f"pick-{index + 1}")
         self.index = index
         self.card = card
         self.look = look
+        self.card_size = size
+        if size is not CardSize.NORMAL:
+            self.draw_at(size)
+
+    def draw_at(self, size: CardSize) -> None:
+        """Draw the card at ``size`` from now on (its pick kept): the terminal was resized."""
+        self.card_size = size
+        self.styles.width = size.width
+        self.styles.height = size.height + 2
+        self.refresh(layout=True)
 
     def render(self) -> RenderResult:
-        face = face_lines(self.card, self.look, raised=self.picked)
-        gap = Text(" " * CARD_WIDTH)
+        size = self.card_size
+        face = face_lines(self.card, self.look, raised=self.picked, size=size)
+        gap = Text(" " * size.width)
         lines = [*face, gap] if self.picked else [gap, *face]
         number = f"[{self.index + 1}]" if self.under_cursor else str(self.index + 1)
         style = _CURSOR_STYLE if self.under_cursor else _LABEL_STYLE
-        lines.append(Text(number.center(CARD_WIDTH), style=style))
+        lines.append(Text(number.center(size.width), style=style))
         return Text("\n").join(lines)
 
     def on_click(self, event: Click) -> None:
@@ -86,6 +99,14 @@ class CardRowPicker(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self._cards: tuple[Card, ...] = tuple(cards)
         self._picked: set[int] = set()
+        self.card_size = CardSize.NORMAL
+        """The size the cards are drawn at: the screen's choice for its room."""
+
+    def draw_cards_at(self, size: CardSize) -> None:
+        """Draw the cards at ``size``, these and the next ones laid out, picks kept."""
+        self.card_size = size
+        for card in self.query(PickableCard):
+            card.draw_at(size)
 
     @property
     def selection(self) -> tuple[Card, ...]:

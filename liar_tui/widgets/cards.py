@@ -15,6 +15,7 @@ from liar_tui.widgets.card_art import (
     CARD_HEIGHT,
     CARD_WIDTH,
     CardLook,
+    CardSize,
     back_lines,
     face_lines,
     inline_cards,
@@ -22,7 +23,8 @@ from liar_tui.widgets.card_art import (
 
 
 class CardFace(Widget):
-    """One card, face up (``card``) or face down (``card=None``)."""
+    """One card, face up (``card``) or face down (``card=None``), at the normal size unless
+    a large terminal asks for a larger one (``size``)."""
 
     DEFAULT_CSS = f"""
     CardFace {{
@@ -37,6 +39,7 @@ class CardFace(Widget):
         look: CardLook,
         *,
         raised: bool = False,
+        size: CardSize = CardSize.NORMAL,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -45,12 +48,22 @@ class CardFace(Widget):
         self.card = card
         self.look = look
         self.raised = raised
+        self.card_size = size
+        if size is not CardSize.NORMAL:
+            self.draw_at(size)
+
+    def draw_at(self, size: CardSize) -> None:
+        """Draw the card at ``size`` from now on: the terminal grew or shrank."""
+        self.card_size = size
+        self.styles.width = size.width
+        self.styles.height = size.height
+        self.refresh(layout=True)
 
     def render(self) -> RenderResult:
         lines = (
-            back_lines(self.look)
+            back_lines(self.look, self.card_size)
             if self.card is None
-            else face_lines(self.card, self.look, raised=self.raised)
+            else face_lines(self.card, self.look, raised=self.raised, size=self.card_size)
         )
         return Text("\n").join(lines)
 

@@ -16,6 +16,7 @@ from liar_tui.widgets.card_art import (
     CARD_HEIGHT,
     CARD_WIDTH,
     CardLook,
+    CardSize,
     Ink,
     back_lines,
     face_lines,
@@ -78,14 +79,29 @@ def test_ascii_face_is_plain_ascii() -> None:
     assert plain(face_lines(JOKER, ASCII))[2] == "|JOKER|"
 
 
+def test_large_face_leaves_a_blank_row_either_side_of_the_pip() -> None:
+    assert plain(face_lines(parse_card("10H"), UNICODE, size=CardSize.LARGE)) == [
+        "╭───────╮",
+        "│10♥    │",
+        "│       │",
+        "│   ♥   │",
+        "│       │",
+        "│    10♥│",
+        "╰───────╯",
+    ]
+    assert plain(face_lines(JOKER, ASCII, size=CardSize.LARGE))[3] == "| JOKER |"
+
+
 @pytest.mark.parametrize("look", [UNICODE, ASCII, FOUR_COLOR], ids=["unicode", "ascii", "four"])
-def test_every_card_and_the_back_fill_the_same_box(look: CardLook) -> None:
-    pictures = [face_lines(card, look) for card in shoe(2)]
-    pictures += [face_lines(card, look, raised=True) for card in shoe(1)]
-    pictures.append(back_lines(look))
+@pytest.mark.parametrize("size", list(CardSize), ids=lambda size: size.name.lower())
+def test_every_card_and_the_back_fill_the_same_box(look: CardLook, size: CardSize) -> None:
+    pictures = [face_lines(card, look, size=size) for card in shoe(2)]
+    pictures += [face_lines(card, look, raised=True, size=size) for card in shoe(1)]
+    pictures.append(back_lines(look, size))
     for lines in pictures:
-        assert len(lines) == CARD_HEIGHT
-        assert all(line.cell_len == CARD_WIDTH for line in lines)
+        assert len(lines) == size.height
+        assert all(line.cell_len == size.width for line in lines)
+    assert CardSize.NORMAL.value == (CARD_WIDTH, CARD_HEIGHT)
 
 
 def test_ascii_rendering_has_no_character_outside_ascii() -> None:

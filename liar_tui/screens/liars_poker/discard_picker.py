@@ -130,7 +130,9 @@ class DiscardPicker(CardRowPicker):
         self._picked.clear()
         row = self.query_one("#discard-cards", Horizontal)
         await row.remove_children()
-        await row.mount_all(PickableCard(i, card, self.look) for i, card in enumerate(self._cards))
+        await row.mount_all(
+            PickableCard(i, card, self.look, self.card_size) for i, card in enumerate(self._cards)
+        )
         self.set_class(len(self._cards) > 6, "-tight")
         self.cursor = 0
         self._refresh_pick()

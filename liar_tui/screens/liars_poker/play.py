@@ -68,7 +68,7 @@ from liar_tui.screens.wording import possessive, subject_verb, verb_for
 from liar_tui.store.settings import PocketOrder
 from liar_tui.table.table import SeatChannel, SeatUpdate
 from liar_tui.widgets.buttons import MouseButton
-from liar_tui.widgets.card_art import inline_cards
+from liar_tui.widgets.card_art import CardSize, inline_cards
 from liar_tui.widgets.cards import CardFace
 from liar_tui.widgets.footer import Footer
 from liar_tui.widgets.pocket_order import flipped, sorted_pocket
@@ -81,6 +81,9 @@ SHORT_SCREEN = 30
 """Below this many rows the hand being declared is shown in one line, not as card faces."""
 TALL_SCREEN = 40
 """From this many rows the room is used: the hand to decide on lies face down on screen."""
+LARGE_CARDS_WIDTH = 150
+"""From this many columns (on a tall screen) the cards are drawn large: the main column is at
+its widest, room for nine large cards side by side."""
 
 _QUICK_TO_RANK: set[PokerRules] = set()
 """Poker rules a hand was ranked under in this process: the evaluator's tables are built, so
@@ -165,6 +168,18 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     def on_resize(self, event: Resize) -> None:
         self._size_classes(event.size.height)
+        size = self._card_size()
+        for face in self.query(CardFace):
+            face.draw_at(size)
+        for picker in self.query(DiscardPicker):
+            picker.draw_cards_at(size)
+
+    def _card_size(self) -> CardSize:
+        """Large cards where there is room: a screen tall enough for the hand face down, wide
+        enough for the main column's full width to take nine of them (seven and two communal)."""
+        width, height = self.app.size
+        large = height >= TALL_SCREEN and width >= LARGE_CARDS_WIDTH
+        return CardSize.LARGE if large else CardSize.NORMAL
 
     def _size_classes(self, height: int, update: bool = True) -> None:
         self.set_class(height < SHORT_SCREEN, "-short", update=update)
@@ -386,13 +401,13 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     async def _lay_face_down(self, view: LiarsPokerView) -> None:
         """The hand as it comes: its hidden cards face down, the communal ones face up (on
         a screen short of :data:`TALL_SCREEN` the sentence above says it alone)."""
-        look = self.look
+        look, size = self.look, self._card_size()
         row = self.query_one("#face-down", Horizontal)
         await row.remove_children()
         await row.mount_all(
             [
-                *(CardFace(None, look) for _ in range(view.round_rules.pocket_size)),
-                *(CardFace(card, look, classes="communal") for card in view.communal),
+                *(CardFace(None, look, size=size) for _ in range(view.round_rules.pocket_size)),
+                *(CardFace(card, look, size=size, classes="communal") for card in view.communal),
             ]
         )
 
@@ -436,6 +451,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             communal=len(communal),
         )
         picker = self.query_one("#discard-picker", DiscardPicker)
+        picker.card_size = self._card_size()
         pocket = sorted_pocket(view.hand, self._pocket_order)
         await picker.show_hand((*pocket, *communal), discard_rules)
         other = "suit" if self._pocket_order is PocketOrder.RANK else "rank"
@@ -522,14 +538,14 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     async def _draw_pocket(self, view: LiarsPokerView, drawn: tuple[Card, ...]) -> None:
         """The hand to declare, in the player's order, the cards just drawn raised; the
         communal cards after it. A short screen shows it in one line instead."""
-        look = self.look
+        look, size = self.look, self._card_size()
         pocket = sorted_pocket(view.hand, self._pocket_order)
         row = self.query_one("#drawn-cards", Horizontal)
         await row.remove_children()
         await row.mount_all(
             [
-                *(CardFace(card, look, raised=card in drawn) for card in pocket),
-                *(CardFace(card, look, classes="communal") for card in view.communal),
+                *(CardFace(card, look, raised=card in drawn, size=size) for card in pocket),
+                *(CardFace(card, look, size=size, classes="communal") for card in view.communal),
             ]
         )
         inline = inline_cards(pocket, look)
