@@ -160,13 +160,19 @@ def described_bindings(app: App[Any], bindings: Iterable[Binding]) -> list[tuple
             keys = grouped.setdefault(description, [])
             if shown not in keys:
                 keys.append(shown)
-    return [(" / ".join(keys), description) for description, keys in grouped.items()]
+    return [(_key_list(keys), description) for description, keys in grouped.items()]
+
+
+def _key_list(keys: list[str]) -> str:
+    """``esc / f1 / ?``; with ``or`` where one of the keys is the slash itself (``o or /``)."""
+    return (" or " if "/" in keys else " / ").join(keys)
 
 
 def screens_with_keys(app_class: type) -> list[tuple[str, list[type]]]:
     """Every screen's name and the classes whose bindings it answers to; the app's own
     keys (``app_class``) work everywhere."""
     from liar_tui.screens.confirm import ConfirmScreen
+    from liar_tui.screens.history import HistoryScreen
     from liar_tui.screens.home import HomeScreen
     from liar_tui.screens.lobby import LobbyScreen
     from liar_tui.screens.lobby_new import NewTableScreen
@@ -178,6 +184,7 @@ def screens_with_keys(app_class: type) -> list[tuple[str, list[type]]]:
     return [
         ("Everywhere", [app_class]),
         ("Home", [HomeScreen]),
+        ("History of your games", [HistoryScreen]),
         ("Lobby (playing over the network)", [LobbyScreen, NewTableScreen]),
         ("New table", [SetupScreen, SeatEditor]),
         ("Passing the keyboard", [PrivacyScreen]),

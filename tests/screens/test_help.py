@@ -92,6 +92,8 @@ def test_help_lists_the_keys_of_every_screen_from_their_bindings() -> None:
     assert "- **New table**: `^s` Start · `esc` Back · `^n` Add seat · `^r` Remove seat" in text
     assert "- **Settings**: `^s` Save · `esc` Cancel · " in text
     assert "- **Help**: `esc / f1 / ?` Close help" in text
+    history = "- **History of your games**: `esc` Back · `g` Game filter · `o or /` Opponent filter"
+    assert history in text, "a key list with the slash in it is said with 'or'"
 
 
 def test_snapshot_help(snap_compare: Any) -> None:
