@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import on
@@ -37,6 +38,17 @@ class ConfirmScreen(ModalScreen[bool]):
         self._yes = yes
         self._no = no
         self._yes_variant: ButtonVariant = yes_variant
+        self._name_the_answers_in_the_footer()
+
+    def _name_the_answers_in_the_footer(self) -> None:
+        """The footer says what each key does here ("y Leave  n Stay"), as the buttons do,
+        rather than a bare "Yes"/"No" a player must match to the question."""
+        words = {"Yes": self._yes, "No": self._no}
+        keys = self._bindings.key_to_bindings
+        for key, bindings in keys.items():
+            keys[key] = [
+                replace(b, description=words.get(b.description, b.description)) for b in bindings
+            ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
