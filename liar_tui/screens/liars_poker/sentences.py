@@ -30,11 +30,18 @@ _COUNTED = frozenset(
 """Hands a sentence counts with "a": "a flush", "a pair of kings", but "two pair"."""
 
 
+_SAID_WITH_A_VOWEL = frozenset({"A", "8", "11", "18"})
+"""Ranks written as figures whose spoken name starts with a vowel: "an A-K-9-8-2 high flush",
+"an 8-6-5-4-2 high flush"."""
+
+
 def _counted(words: str, category: Category) -> str:
     """``words`` with "a" or "an" where a sentence needs it ("an ace-high straight")."""
     if category not in _COUNTED or words.startswith("a "):
         return words
-    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+    first = words.replace("-", " ").split()[0]
+    vowel = first in _SAID_WITH_A_VOWEL or first[0] in "aeiou"
+    return f"{'an' if vowel else 'a'} {words}"
 
 
 def claim_words(declaration: Declaration) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from liar_tui.rules.cards import parse_cards
 from liar_tui.rules.liars_poker.declaration_text import parse_declaration
 from liar_tui.rules.liars_poker.game import ChallengeResolved, HandStuck
-from liar_tui.screens.liars_poker.sentences import stuck_verdict, verdict
+from liar_tui.rules.liars_poker.poker_hands import hand_rank
+from liar_tui.rules.liars_poker.rules import PokerRules
+from liar_tui.screens.liars_poker.sentences import hand_phrase, stuck_verdict, verdict
 from tests.screens.liars_poker.challenges import PLAIN, challenged
 
 
@@ -70,3 +72,11 @@ def test_a_counted_hand_takes_a_or_an() -> None:
     assert verdict(resolved, ["Cal", "Bea"]) == (
         "Cal loses a life, holding only an ace-high straight."
     )
+
+
+def test_a_flush_named_by_its_figures_takes_an_before_a_vowel_sound() -> None:
+    """Found in play: "Cal's hand holds a A-K-9-8-2 high diamond flush"."""
+    rules = PokerRules()
+    assert hand_phrase(hand_rank(parse_cards("AD KD 9D 8D 2D"), rules)).startswith("an A-K-9-8-2")
+    assert hand_phrase(hand_rank(parse_cards("8C 6C 5C 4C 2C"), rules)).startswith("an 8-6-5-4-2")
+    assert hand_phrase(hand_rank(parse_cards("KH 9H 8H 6H 2H"), rules)).startswith("a K-9-8-6-2")
