@@ -233,9 +233,11 @@ async def measure(
     runs: int, keys: int, only: Sequence[str] = ()
 ) -> tuple[dict[str, Timings], dict[str, Timings]]:
     from liar_tui.app import LiarApp
+    from liar_tui.heap import settle_after_startup
     from liar_tui.store.settings import Settings
 
     app = LiarApp(settings=Settings(bot_delay=0))
+    settle_after_startup()  # as liar-tui does before it runs the app
     screens = {BASELINE: OneLabel, **chosen(screens_to_open(), only)}
     setups = {g: s for g, s in table_setups().items() if chosen({f"play: {g}": s}, only)}
     opened = {name: Timings() for name in [*screens, *(f"play: {g}" for g in setups)]}

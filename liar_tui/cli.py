@@ -18,6 +18,7 @@ from liar_tui import __version__, exchange_command, history_command, stats_comma
 from liar_tui.arena.command import add_arena_parser, run_arena
 from liar_tui.games import registered
 from liar_tui.games.options import int_between, shorten
+from liar_tui.heap import settle_after_startup
 from liar_tui.net import host_command, join_command
 from liar_tui.ssh import command as ssh_command
 from liar_tui.store.settings import Settings, load_settings, name_problem
@@ -251,5 +252,6 @@ def main(argv: list[str] | None = None) -> int:
     app = build_app(sys.argv[1:] if argv is None else argv)
     if isinstance(app, int):
         return app
+    settle_after_startup()
     app.run()
     return app.return_code or 0

@@ -12,6 +12,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from liar_tui.heap import settle_after_startup
 from liar_tui.net.ports import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ async def _join(
         return UNREACHABLE
     # The first seat of a new table is the player's own: name it as the host welcomed us.
     app = ClientApp(client, replace(settings, player_name=client.name), settings_problem)
+    settle_after_startup()
     try:
         await app.run_async()
     finally:
