@@ -128,8 +128,8 @@ class HomeScreen(LiarScreen[None]):
         entries += [
             None,
             MenuEntry("settings", "s", "Settings"),
-            MenuEntry("help", "?", "Help"),
             MenuEntry("history", "h", "History"),
+            MenuEntry("help", "?", "Help"),
             MenuEntry("quit", "q", "Quit"),
         ]
         menu = self.query_one("#home-menu", Menu)
