@@ -106,6 +106,11 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     CSS_PATH = "play.tcss"
     ACTING_PANEL: ClassVar[str] = "#action-panel"
+    AUTO_FOCUS = ""
+    """Nothing is focused for the player: each step of a turn focuses its own part (the discard
+    picker, the declaration box) and a decision has none. A part built for an earlier turn
+    stays mounted while hidden, and Textual would focus it when a popup closes (then Enter
+    opened a hidden list, and ``t`` did nothing)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "take", "Take"),
         Binding("c", "challenge", "Challenge"),

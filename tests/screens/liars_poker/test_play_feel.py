@@ -364,3 +364,26 @@ def test_a_watched_popup_covered_when_its_time_comes_goes_on_later() -> None:
     )
     TableScreen._close_watched(screen, challenge)  # type: ignore[arg-type]
     assert timers == [table_screen.WATCH_SECONDS]
+
+
+@pytest.mark.parametrize("popup_key", ["f1", "s"], ids=["help", "rounds"])
+async def test_after_a_popup_closes_nothing_hidden_holds_the_focus(popup_key: str) -> None:
+    """Found in review: a part built for an earlier turn (the declaration's pickers) stays
+    mounted while hidden; when a popup closed, Textual focused it, so Enter opened a hidden
+    list and ``t`` did nothing."""
+    app = table_app(TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pass_privacy(pilot, app)
+        await declare(pilot, "A high")
+        taker = await pass_privacy(pilot, app)
+        await pilot.press(popup_key)
+        await settle(pilot)
+        assert not isinstance(app.screen, LiarsPokerPlayScreen), "the popup is open"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LiarsPokerPlayScreen)
+        assert app.focused is None
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.table.view(taker.seat).phase is Phase.DISCARD
