@@ -37,6 +37,7 @@ from liar_tui.rules.liars_poker.game import (
 from liar_tui.screens.liars_poker.challenge import verdict_style
 from liar_tui.screens.liars_poker.panels import chip_name
 from liar_tui.screens.liars_poker.sentences import claim_words, stuck_verdict, verdict
+from liar_tui.screens.wording import subject_verb
 from liar_tui.widgets.card_art import DARK_INK, Ink, ink_for
 from liar_tui.widgets.footer import Footer
 
@@ -95,7 +96,11 @@ def round_text(shown: ShownRound, names: Sequence[str], ink: Ink = DARK_INK) -> 
     """One round: a heading, each move on its own line, and the verdict that ended it, in
     ``ink`` (the theme's: a lost life in red, a held hand in green)."""
     text = Text(f"Round {shown.round}", style="bold")
-    text.append(f" · {names[shown.opener]} opened", style="dim")
+    opening = any(isinstance(move, Declared) for move in shown.moves)
+    opener = names[shown.opener]
+    text.append(
+        f" · {opener} opened" if opening else f" · {subject_verb(opener, 'open')}", style="dim"
+    )
     for line in move_lines(shown.moves, names):
         text.append(f"\n  {line}")
     ending = shown.ending

@@ -15,6 +15,7 @@ from textual.app import App
 from liar_tui.rules.liars_poker.game import Challenge, LiarsPokerRules, replay
 from liar_tui.screens.liars_poker.history import (
     RoundHistoryScreen,
+    ShownRound,
     not_kept_note,
     round_text,
     shown_rounds,
@@ -63,6 +64,15 @@ def test_each_round_keeps_its_moves_in_order_and_its_verdict() -> None:
         "  Ben declared a pair of kings",
         "  (in play)",
     ]
+
+
+def test_a_round_not_yet_opened_says_who_opens_it() -> None:
+    """Found in review: the panel read "Ann opened" while Ann had still to declare."""
+    view = PlayedTable(RULES, 3, SEED, SEAT).view
+    opening = ShownRound(view.round, view.opener, view.round_moves, None)
+    assert round_text(opening, NAMES).plain.splitlines()[0] == "Round 1 · Ben opens"
+    you_open = dataclasses.replace(opening, opener=SEAT)
+    assert round_text(you_open, NAMES).plain.splitlines()[0] == "Round 1 · You open"
 
 
 def test_rounds_a_view_no_longer_carries_are_named() -> None:
