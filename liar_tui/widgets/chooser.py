@@ -145,8 +145,10 @@ class Chooser(Widget, Generic[ChoiceValue], can_focus=True):
     def set_choices(self, choices: Sequence[tuple[str, ChoiceValue]], value: ChoiceValue) -> None:
         """Offer other choices (an open or built list shows them too) with ``value`` chosen;
         posts :class:`Changed` only when the value changes."""
-        self._choices = list(choices)
-        self._index_of(value)  # refuses a value that is not a choice
+        offered = list(choices)
+        if all(choice != value for _label, choice in offered):
+            raise ValueError(f"{value!r} is not one of the choices")
+        self._choices = offered
         for choice_list in self.query(ChoiceList):
             choice_list.set_options(label for label, _value in self._choices)
         if value != self._value:

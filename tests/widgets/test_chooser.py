@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
@@ -109,3 +110,13 @@ async def test_new_choices_reach_a_built_list_and_a_value_changed_with_them_is_t
         await pilot.press("enter", "up", "enter")
         assert chooser.value == "cyan"
         assert chooser.query_one(ChoiceList).option_count == 2
+
+
+async def test_choices_without_the_value_are_refused_and_the_old_ones_kept() -> None:
+    app = ChooserApp()
+    async with app.run_test(size=(40, 10)):
+        chooser = app.query_one(Chooser)
+        before = chooser.choices
+        with pytest.raises(ValueError, match="not one of the choices"):
+            chooser.set_choices([("Cyan", "cyan")], "magenta")
+        assert chooser.choices == before

@@ -30,7 +30,7 @@ _COUNTED = frozenset(
 """Hands a sentence counts with "a": "a flush", "a pair of kings", but "two pair"."""
 
 
-_SAID_WITH_A_VOWEL = frozenset({"A", "8", "11", "18"})
+_SAID_WITH_A_VOWEL = frozenset({"A", "8"})
 """Ranks written as figures whose spoken name starts with a vowel: "an A-K-9-8-2 high flush",
 "an 8-6-5-4-2 high flush"."""
 
