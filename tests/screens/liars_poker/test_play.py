@@ -298,11 +298,13 @@ async def test_chips_skip_and_flip_by_keys_show_in_the_history_and_the_board() -
         await pass_privacy(pilot, app)
         await declare(pilot, "A high")
         skipper = await pass_privacy(pilot, app)
+        assert app.screen.query_one("#skip").display, "the Skip chip is offered"
         await pilot.press("k")
         await settle(pilot)
         assert table.view(0).skipped_by == skipper.seat
         taker_seat = (await pass_privacy(pilot, app)).seat
         assert "played Skip: no Skip answers it" in panel_text(app, "#action-panel")
+        assert not app.screen.query_one("#skip").display, "no Skip answers a Skip (bug 5)"
         await pilot.press("t")
         await settle(pilot)
         await pilot.press("enter")
