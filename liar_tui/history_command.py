@@ -3,7 +3,7 @@
 One line a game (when it ended, the game, and each seat with its place and final number,
 the recording seat first), or with ``--json`` an array of objects, newest first::
 
-    [{"id": 12, "game": "liar-game", "title": "Liar Game",
+    [{"id": 12, "game": "<game id>", "title": "<game title>",
       "started_at": "2026-12-02T01:00:00+00:00", "ended_at": "2026-12-02T01:10:00+00:00",
       "duration_seconds": 600.0, "visibility": "complete", "recording_seat": 0,
       "seats": [{"name": "You", "kind": "human", "level": null, "place": 2, "won": false,
@@ -218,7 +218,7 @@ def seats_in_order(summary: GameSummary) -> tuple[SeatResult, ...]:
 
 
 def game_line(summary: GameSummary) -> str:
-    """``2026-12-02 01:10  Liar Game  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``."""
+    """``2026-12-02 01:10  <game title>  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``."""
     seats = SEPARATOR.join(seat_text(seat) for seat in seats_in_order(summary))
     return f"{when_text(summary.ended_at)}  {title(summary.game)}  {seats}"
 

@@ -3,18 +3,19 @@
 A small table per game, one line per kind of opponent: all of them, each bot level you
 played, and people (a game against a hard and an easy bot counts in both lines)::
 
-    Liar Game
+    <game title>
       against        games   wins  share   95% interval   streak now/best   mean score
       all opponents     12      5    42%    19% – 68%                 1/3        206.0
       hard bots          4      1    25%     5% – 70%                 0/1        180.5
 
 The interval is the Wilson score interval of the win share; streaks are wins in a row in
-the order the games ended; the mean score is your final score per game (money per game at
-dollar bills). Only your own seat's games count: a table host's records are left out.
+the order the games ended; the mean score is your final score per game (the game's own
+number: points, lives or money). Only your own seat's games count: a table host's records
+are left out.
 
 With ``--json``, an array with one object a game, in the order the app lists the games::
 
-    [{"game": "liar-game", "title": "Liar Game",
+    [{"game": "<game id>", "title": "<game title>",
       "lines": [{"against": "all", "games": 12, "wins": 5, "win_share": 0.4167,
                  "interval": {"low": 0.1933, "high": 0.6805},
                  "current_streak": 1, "longest_streak": 3, "mean_score": 206.0}, ...]}]

@@ -40,8 +40,8 @@ class GameClock:
     game at it ended) to when the table finishes one more game.
 
     A game taken up from a save or a host's journal began, as far as this process knows,
-    when it was taken up: neither keeps the time. At dollar bills, where each settled deal
-    is a game, a new clock starts after each.
+    when it was taken up: neither keeps the time. At a table played deal after deal,
+    where each settled deal is a game, a new clock starts after each.
     """
 
     games_done: int

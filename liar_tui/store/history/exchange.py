@@ -4,7 +4,7 @@ checks it and records it (issue 14, point 6). docs/game-format.md says the same 
 The file is one JSON object, format ``liar-tui-game``, version 1::
 
     {"format": "liar-tui-game", "version": 1,
-     "game": "liar-game",
+     "game": "<game id>",             # the plugin's id
      "setup": {...},                  # the table: game, rules, seats, seed (the codec's form)
      "seed": 1234,                    # the game's seed; null where it is not known
      "visibility": "complete",        # or "seat"
@@ -22,12 +22,13 @@ the saved table and the history file keep them. A complete record holds its acti
 empty ``seat_updates``; a seat's own record the reverse.
 
 Import trusts nothing in the file. A complete record is replayed through the rules from its
-seed: every action must be legal, the last must end a game (at dollar bills, settle a deal),
-and the seats' results read from that replay must be the file's. A seat's own record (an
-online player's) has no seed and no actions, so it cannot be replayed: what can be checked is
-that its updates decode, are all the recording seat's, end a game, and give the file's
-results. The same game imported twice is refused the second time, naming the game already
-there, so importing a folder of shared games again adds nothing twice.
+seed: every action must be legal, the last must end a game (at a table played deal after
+deal, settle the deal recorded), and the seats' results read from that replay must be the
+file's. A seat's own record (an online player's) has no seed and no actions, so it cannot be
+replayed: what can be checked is that its updates decode, are all the recording seat's, end
+a game, and give the file's results. The same game imported twice is refused the second
+time, naming the game already there, so importing a folder of shared games again adds
+nothing twice.
 """
 
 from __future__ import annotations
@@ -292,8 +293,8 @@ def _check_replay(finished: FinishedGame) -> None:
             raise ImportProblem(f"action {number} does not replay ({_clause(reason)})")
         done_before_last = state.completed_games()
         state.apply(action)
-    # A record ends with the action that finished its game: at dollar bills, whose log is
-    # the session's so far, the one that settled the deal it records.
+    # A record ends with the action that finished its game: at a table played deal after
+    # deal, whose log is the session's so far, the one that settled the deal it records.
     if state.completed_games() <= done_before_last:
         raise ImportProblem("its last action does not end a game")
 

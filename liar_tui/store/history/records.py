@@ -135,7 +135,7 @@ class HistoryFilter:
     """Which games a list shows: all of them unless narrowed."""
 
     game: str | None = None
-    """A game's id (``liar-game``)."""
+    """A game's id, its plugin's."""
     opponent_name: str | None = None
     """Games in which another seat bore this name."""
     opponent_level: BotLevel | None = None

@@ -189,8 +189,8 @@ def history_stats(store: HistoryStore, game: str | None = None) -> tuple[GameSta
 
 @dataclass(frozen=True)
 class LedgerPoint:
-    """The recording seat's running total of final scores after one game: at dollar bills,
-    the money won or lost so far."""
+    """The recording seat's running total of final scores after one game: at a money
+    game, the money won or lost so far."""
 
     ended_at: datetime
     total: float
