@@ -67,10 +67,15 @@ def played_game(ended_at: datetime, seed: int) -> FinishedGame:
     return complete_record(setup, actions, times, recording_seat=0)
 
 
-def history(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["history", *argv])
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``liar-tui *argv``: its exit code, what it printed and what it said on stderr."""
+    code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def history(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    return run(capsys, "history", *argv)
 
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -182,10 +187,12 @@ def test_a_filter_that_picks_nothing_says_what_it_looked_for(
     )
 
 
+@pytest.mark.parametrize("command", ["history", "stats"])
 def test_an_unknown_game_names_the_games_there_are_with_exit_code_2(
-    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+    command: str, isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = history(capsys, "--game", "chess")
+    """Both commands read --game and the history file the same way (history_command)."""
+    code, out, err = run(capsys, command, "--game", "chess")
     assert (code, out) == (2, "")
     assert err == (
         "liar-tui: error: argument --game: unknown game 'chess' "
@@ -193,11 +200,12 @@ def test_an_unknown_game_names_the_games_there_are_with_exit_code_2(
     )
 
 
+@pytest.mark.parametrize("command", ["history", "stats"])
 def test_a_history_that_cannot_be_read_says_why_in_one_line_without_a_traceback(
-    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+    command: str, isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     history_path().mkdir(parents=True)
-    code, out, err = history(capsys)
+    code, out, err = run(capsys, command)
     assert (code, out) == (1, "")
     assert err.startswith("liar-tui: error: ") and err.count("\n") == 1
     assert "Traceback" not in err

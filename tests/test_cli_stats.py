@@ -16,6 +16,7 @@ from liar_tui.cli import main
 from liar_tui.store.history import HistoryStore, history_path
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from tests.store.history.builders import finished_game
+from tests.test_cli_history import run
 
 YOU = SeatConfig("You", SeatKind.HUMAN)
 ADA = SeatConfig("Ada", level=BotLevel.HARD)
@@ -32,9 +33,7 @@ def store(isolated_dirs: dict[str, Path]) -> Iterator[HistoryStore]:
 
 
 def stats(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["stats", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run(capsys, "stats", *argv)
 
 
 def record_some(store: HistoryStore) -> None:
@@ -120,27 +119,6 @@ def test_a_game_not_played_yet_is_named(
     assert stats(capsys, "--game", "liars-poker-bills")[1] == (
         "No finished games of Liar's Poker (dollar bills) in your history.\n"
     )
-
-
-def test_an_unknown_game_names_the_games_there_are_with_exit_code_2(
-    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = stats(capsys, "--game", "chess")
-    assert (code, out) == (2, "")
-    assert err == (
-        "liar-tui: error: argument --game: unknown game 'chess' "
-        "(choose from liar-game, liars-poker-cards, liars-poker-bills)\n"
-    )
-
-
-def test_a_history_that_cannot_be_read_says_why_in_one_line_without_a_traceback(
-    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]
-) -> None:
-    history_path().mkdir(parents=True)
-    code, out, err = stats(capsys)
-    assert (code, out) == (1, "")
-    assert err.startswith("liar-tui: error: ") and err.count("\n") == 1
-    assert "Traceback" not in err
 
 
 def test_a_terminal_that_takes_only_ascii_gets_look_alikes_not_a_traceback(
