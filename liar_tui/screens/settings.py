@@ -68,6 +68,16 @@ def _row(label: str, control: Widget) -> LabelledRow:
     return LabelledRow(label, control, classes="settings-row")
 
 
+def _radio_set(
+    set_id: str, chosen: object, options: tuple[tuple[str, object, str], ...]
+) -> RadioSet:
+    """A compact radio set of ``options`` (label, value, button id), ``chosen`` pressed."""
+    buttons = (
+        RadioButton(label, value=value is chosen, id=button) for label, value, button in options
+    )
+    return RadioSet(*buttons, id=set_id, compact=True)
+
+
 def delay_label(seconds: float) -> str:
     return "none" if seconds == 0 else f"{seconds:g} s"
 
@@ -162,26 +172,22 @@ class SettingsScreen(LiarScreen[None]):
         yield Label("You", classes="heading")
         yield _row("Name", name)
         yield Label("Cards and bots", classes="heading")
-        card_style = RadioSet(
-            RadioButton(
-                "Unicode", value=settings.card_style is CardStyle.UNICODE, id="style-unicode"
+        card_style = _radio_set(
+            "card-style",
+            settings.card_style,
+            (
+                ("Unicode", CardStyle.UNICODE, "style-unicode"),
+                ("ASCII only", CardStyle.ASCII, "style-ascii"),
             ),
-            RadioButton(
-                "ASCII only", value=settings.card_style is CardStyle.ASCII, id="style-ascii"
-            ),
-            id="card-style",
-            compact=True,
         )
         yield _row("Cards", card_style)
-        pocket_order = RadioSet(
-            RadioButton(
-                "By rank", value=settings.pocket_order is PocketOrder.RANK, id="order-rank"
+        pocket_order = _radio_set(
+            "pocket-order",
+            settings.pocket_order,
+            (
+                ("By rank", PocketOrder.RANK, "order-rank"),
+                ("By suit", PocketOrder.SUIT, "order-suit"),
             ),
-            RadioButton(
-                "By suit", value=settings.pocket_order is PocketOrder.SUIT, id="order-suit"
-            ),
-            id="pocket-order",
-            compact=True,
         )
         yield _row("Pocket", pocket_order)
         yield Checkbox("Four-color deck", settings.four_color, compact=True, id="four-color")
