@@ -98,10 +98,12 @@ async def test_a_locked_out_address_is_refused_even_the_right_password(tmp_path:
     with serve_passwords(tmp_path, *FAST, "--lockout-after=3", "--lockout-time=600") as door:
         with pytest.raises(asyncssh.PermissionDenied):
             await guess(door.port, Guesser(["wrong"] * 3))
-        assert door.logged("127.0.0.1 locked out for 600 seconds after 3 wrong passwords") == 1
+        locked_out = "127.0.0.1 locked out for 600 seconds after 3 wrong passwords"
+        await wait_until(lambda: door.logged(locked_out) == 1, "the lockout logged")
         with pytest.raises(asyncssh.PermissionDenied):
             await guess(door.port, Guesser([PASSWORD]))
-        assert door.logged("password locked out for 'ann' from 127.0.0.1") == 1
+        refused = "password locked out for 'ann' from 127.0.0.1"
+        await wait_until(lambda: door.logged(refused) == 1, "the refusal logged")
         await plays_as_ann(door.port, "127.0.0.2")
 
 
@@ -109,7 +111,7 @@ async def test_the_lockout_ends(tmp_path: Path) -> None:
     with serve_passwords(tmp_path, *FAST, "--lockout-after=3", "--lockout-time=1") as door:
         with pytest.raises(asyncssh.PermissionDenied):
             await guess(door.port, Guesser(["wrong"] * 3))
-        assert door.logged("locked out for 1 seconds") == 1
+        await wait_until(lambda: door.logged("locked out for 1 seconds") == 1, "the lockout logged")
 
         async def until_let_in() -> None:
             while True:
