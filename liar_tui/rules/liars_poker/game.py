@@ -269,10 +269,18 @@ def raise_refusal(
     said, beaten = standing
     if new > beaten:
         return None
-    return _sentence(
-        f"{declaration.text} does not beat {said.text}: its worst hand, "
-        f"{new.describe()}, is no better than {beaten.describe()}."
-    )
+    refusal = f"{declaration.text} does not beat {said.text}"
+    floor_said = "" if _same_words(beaten.describe(), said.text) else beaten.describe()
+    if _same_words(new.describe(), declaration.text):
+        reason = f": it is no better than {floor_said}" if floor_said else ""
+    else:
+        reason = f": its worst hand, {new.describe()}, is no better than {floor_said or 'that'}"
+    return _sentence(f"{refusal}{reason}.")
+
+
+def _same_words(first: str, second: str) -> bool:
+    """Whether two descriptions read the same: a refusal then names the hand once."""
+    return first.casefold() == second.casefold()
 
 
 def _sentence(text: str) -> str:

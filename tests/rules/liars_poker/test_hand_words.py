@@ -79,5 +79,17 @@ def test_a_refusal_names_hands_as_the_claims_do() -> None:
     refusal = raise_refusal(lower, (standing, floor(standing, PLAIN)), PLAIN)
     assert refusal == (
         "Full house does not beat full house, queens full of sixes: its worst hand, "
-        "full house, twos full of threes, is no better than full house, queens full of sixes."
+        "full house, twos full of threes, is no better than that."
+    )
+
+
+def test_a_refusal_names_a_hand_said_in_full_once() -> None:
+    """A claim spelled out to its last kicker is its own worst hand: the refusal says so
+    once instead of repeating it as 'its worst hand'."""
+    standing = parse_declaration("two pair", PLAIN)
+    lower = parse_declaration("pair of queens, J-7-3 kickers", PLAIN)
+    refusal = raise_refusal(lower, (standing, floor(standing, PLAIN)), PLAIN)
+    assert refusal == (
+        "Pair of queens, J-7-3 kickers does not beat two pair: it is no better than "
+        "two pair, threes over twos, 4 kicker."
     )
