@@ -104,6 +104,10 @@ class GameStats:
 
     game: str
     lines: tuple[OpponentStats, ...]
+    game_lines: tuple[tuple[str, str], ...] = ()
+    """The game's own numbers as label and value text (``Points per round``, ``12.5``), in
+    the order its plugin gives them: what its ``count_lines`` makes of the counts its
+    ``game_counts`` summed over the player's games."""
 
     @property
     def overall(self) -> OpponentStats:
