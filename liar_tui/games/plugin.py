@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -149,6 +149,24 @@ class GamePlugin(ABC):
         and an online client all read the same result from what each of them has. Raises
         ``ValueError`` when the updates do not end a game.
         """
+
+    def game_counts(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate], seat: int
+    ) -> Mapping[str, int]:
+        """The game's own numbers for ``seat`` in the game ``updates`` end, by name: what
+        that seat was told, as :meth:`seat_outcomes` reads it (``{"rounds": 9}``).
+
+        History stores them with the game and sums each name over the player's games, for
+        :meth:`count_lines` to word; a name is kept in the history file, so it never
+        changes meaning. A game with no numbers of its own counts none.
+        """
+        return {}
+
+    def count_lines(self, sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], ...]:
+        """The stats' lines of this game's own numbers, each a label and its value as text
+        (``("Points per round", "12.5")``), from the ``sums`` of :meth:`game_counts` over
+        ``games`` games; none for a game that counts none."""
+        return ()
 
     # ------------------------------------------------------------------------ command line
 
