@@ -66,6 +66,12 @@ def places(scores: Sequence[float]) -> tuple[int, ...]:
     return tuple(1 + sum(other > score for other in scores) for score in scores)
 
 
+def share_text(part: int, whole: int) -> str:
+    """A part of a whole as the stats' game lines say it, ``12 of 40 (30%)``: the count
+    beside the share, since a share of a few says little."""
+    return f"{part} of {whole} ({round(100 * part / whole)}%)"
+
+
 class GamePlugin(ABC):
     """One game, as the shared modules see it.
 
