@@ -1,0 +1,74 @@
+"""The coach: what the hard bot of a game would estimate and do in a player's place.
+
+Each game's hard bot answers :class:`Analyst`: ``analyse(view)`` gives the estimates it
+decides by (the chance the standing claim is true, that a bid holds, that a hand wins the
+round) and the action it would take, without changing how it plays afterwards. The in-game
+hint and the replay viewer ask through :func:`analyse`, which builds a fresh hard bot from
+the game's plugin for every question: a seat's view carries what the bot needs to catch up,
+and a fresh bot with a fixed seed answers the same view the same way every time.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from liar_tui.games.plugin import GamePlugin
+
+COACH_SEED = 14
+"""The coach's bot draws from a generator seeded with this, so the same view always gets
+the same advice (a replay stepped back and forth shows the same line)."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the hard bot makes of one decision."""
+
+    estimates: tuple[tuple[str, float], ...]
+    """Each chance the bot decides by, with words that finish "the chance that ...":
+    ``("the standing claim is true", 0.34)``."""
+    action: Any
+    """The action the bot would send, as the game's rules define it."""
+    action_text: str
+    """That action in the table's words, to follow "it would": ``challenge``."""
+
+
+@runtime_checkable
+class Analyst(Protocol):
+    """A bot that can say what it thinks of a decision without making it."""
+
+    def analyse(self, view: Any) -> Analysis | None:
+        """The bot's estimates and choice at ``view``; None when ``view`` is not a decision
+        of its seat. It leaves the bot as it was: its next ``act`` is what it would have been."""
+        ...
+
+
+def analyse(plugin: GamePlugin, view: Any) -> Analysis | None:
+    """The game's hard bot's reading of ``view``; None when the seat of ``view`` has no
+    decision to make, or when the game's hard bot gives no analysis."""
+    from liar_tui.table.seats import BotLevel
+
+    bot = plugin.bot(BotLevel.HARD, random.Random(COACH_SEED))
+    if not isinstance(bot, Analyst):
+        return None
+    return bot.analyse(view)
+
+
+def percent(chance: float) -> str:
+    """A chance as a player reads it: ``34%``; never a flat 0% or 100% for what may yet
+    happen, which reads as a certainty the bot does not have."""
+    shown = round(chance * 100)
+    if shown == 0 and chance > 0:
+        return "<1%"
+    if shown == 100 and chance < 1:
+        return ">99%"
+    return f"{shown}%"
+
+
+def coach_line(analysis: Analysis) -> str:
+    """The hint in one line: ``Coach: the standing claim is true 34% · it would challenge``."""
+    parts = [f"{label} {percent(chance)}" for label, chance in analysis.estimates]
+    parts.append(f"it would {analysis.action_text}")
+    return "Coach: " + " · ".join(parts)
