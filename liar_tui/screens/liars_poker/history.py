@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
@@ -157,9 +157,8 @@ class RoundHistoryScreen(ModalScreen[None]):
                 if not self.rounds:
                     yield Static("No round has been played yet.", classes="history-empty")
                 for shown in reversed(self.rounds):
-                    yield Static(
-                        round_text(shown, self.names, ink), classes="history-round", markup=False
-                    )
+                    lines = hanging(round_text(shown, self.names, ink))
+                    yield Static(Group(*lines), classes="history-round", markup=False)
                 note = not_kept_note(self.rounds)
                 if note is not None:
                     yield Static(note, classes="history-empty")

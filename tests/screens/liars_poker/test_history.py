@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import App
+from textual.widget import Widget
 
 from liar_tui.rules.liars_poker.game import Challenge, LiarsPokerRules, replay
 from liar_tui.screens.liars_poker.history import (
@@ -30,6 +31,11 @@ NAMES = ("Ann", "Ben", "You")
 SEAT = 2
 RULES = LiarsPokerRules(lives=2)
 SEED = 7
+
+
+def shown_rows(widget: Widget) -> list[str]:
+    """The widget's lines as the screen draws them, without the padding at their ends."""
+    return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
 
 
 def two_rounds() -> PlayedTable:
@@ -95,12 +101,12 @@ async def test_a_table_resumed_from_its_save_lists_the_rounds_before_it(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(RoundHistoryScreen(resumed.view(SEAT), NAMES))
         await pilot.pause()
-        words = [str(static.render()) for static in app.screen.query(".history-round")]
-        assert [line.splitlines()[0] for line in words] == [
+        words = [shown_rows(static) for static in app.screen.query(".history-round")]
+        assert [rows[0] for rows in words] == [
             "Round 2 · Ann opened",
             "Round 1 · Ben opened",
         ]
-        assert words[1].splitlines()[-1] == "  You lose a life, holding only 10-8-6-5-4 high."
+        assert words[1][-1] == "  You lose a life, holding only 10-8-6-5-4 high."
 
 
 async def test_the_screen_lists_the_newest_round_first_and_s_or_escape_closes_it() -> None:
@@ -133,3 +139,17 @@ class HistoryApp(App[None]):
 
 def test_snapshot_two_rounds_at_80_by_24(snap_compare: SnapCompare) -> None:
     assert snap_compare(HistoryApp(), terminal_size=(80, 24))
+
+
+async def test_a_move_that_wraps_goes_on_under_its_own_indent() -> None:
+    """As the table's rounds panel does: a narrow screen breaks "took the hand, discarded
+    2" under the move, not at the margin where the round's heading stands."""
+    app = App[None]()
+    async with app.run_test(size=(34, 30)) as pilot:
+        app.push_screen(RoundHistoryScreen(two_rounds().view, NAMES))
+        await pilot.pause()
+        rows = shown_rows(app.screen.query(".history-round").last())
+        assert rows[0].startswith("Round 1"), rows
+        moves = [row for row in rows[1:] if row.strip()]
+        assert len(moves) > 4, "the moves wrap at this width"
+        assert all(row.startswith("  ") for row in moves), rows
