@@ -28,9 +28,11 @@ if TYPE_CHECKING:
 
     from liar_tui.bots.base import Bot
     from liar_tui.rules.base import GameState
+    from liar_tui.screens.replay_table import ReplayTable
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel, SeatUpdate
+    from liar_tui.widgets.card_art import CardLook
 
 
 class Scoring(Enum):
@@ -232,6 +234,12 @@ class GamePlugin(ABC):
     @abstractmethod
     def play_screen(self, channel: SeatChannel) -> Screen[None]:
         """The screen the people at this keyboard play the channel's table on."""
+
+    def replay_table(self, names: Sequence[str], seat: int, look: CardLook) -> ReplayTable | None:
+        """The table of a replay, seen from ``seat``, drawn from this game's play screen's
+        own panels (see :mod:`liar_tui.screens.replay_table`); None for a game whose
+        replays cannot be watched, which the replay viewer then says."""
+        return None
 
     @abstractmethod
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:

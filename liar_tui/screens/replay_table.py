@@ -1,0 +1,67 @@
+"""What the replay viewer asks of a game: its table drawn at one step, and that step in words.
+
+Each game's plugin makes its own :class:`ReplayTable` (``GamePlugin.replay_table``) out of its
+play screen's panels, drawn read-only from the recording seat's update at the step shown;
+the viewer (:mod:`liar_tui.screens.replay`) knows no game, only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from textual.widget import Widget
+
+from liar_tui.table.table import SeatUpdate
+from liar_tui.widgets.card_art import CardLook
+
+
+@dataclass(frozen=True)
+class StepWords:
+    """One step said in a line, and whether it ends a round (a reveal, a challenge, a show
+    of the bills): the steps that ``[`` and ``]`` jump between."""
+
+    text: str
+    milestone: bool = False
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """What the table shows at one step."""
+
+    update: SeatUpdate
+    """The recording seat's update: its events and its view after the step's action."""
+    face_up: tuple[Any, ...] = ()
+    """Every seat's view, in seat order, where the record may show every hand (the end of
+    a complete record); empty everywhere else."""
+
+
+class ReplayTable(Widget):
+    """A game's table in a replay, seen from ``seat``: it draws each step it is given and
+    takes no keys (the viewer's keys step through the game)."""
+
+    DEFAULT_CSS = """
+    ReplayTable {
+        height: auto;
+        max-height: 100%;
+    }
+    """
+
+    def __init__(
+        self, names: Sequence[str], seat: int, look: CardLook, *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.names = tuple(names)
+        self.seat = seat
+        self.look = look
+
+    def show(self, frame: ReplayFrame) -> None:
+        """Draw the table as ``frame`` has it; fast (a step is drawn within a key press)."""
+        raise NotImplementedError(f"{type(self).__name__} must draw a step")
+
+    def describe(self, update: SeatUpdate) -> StepWords:
+        """What happened at the step that ``update`` reports, in one line, from the
+        recording seat's side (a hand it did not see is not named). Pure: the viewer says
+        every step once, when the replay is read."""
+        raise NotImplementedError(f"{type(self).__name__} must say what a step did")
