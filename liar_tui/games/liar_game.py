@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -102,6 +102,18 @@ class LiarGamePlugin(GamePlugin):
                 zip(places(view.scores), view.scores, strict=True)
             )
         )
+
+    def game_counts(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate], seat: int
+    ) -> Mapping[str, int]:
+        from liar_tui.rules.liar_game import counts
+
+        return counts.seat_counts((event for update in updates for event in update.events), seat)
+
+    def count_lines(self, sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], ...]:
+        from liar_tui.rules.liar_game import counts
+
+        return counts.count_lines(sums, games)
 
     def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -134,6 +134,18 @@ class LiarsPokerPlugin(GamePlugin):
             )
             for seat in range(len(setup.seats))
         )
+
+    def game_counts(
+        self, setup: TableSetup, updates: Sequence[SeatUpdate], seat: int
+    ) -> Mapping[str, int]:
+        from liar_tui.rules.liars_poker import counts
+
+        return counts.seat_counts(((update.events, update.view) for update in updates), seat)
+
+    def count_lines(self, sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], ...]:
+        from liar_tui.rules.liars_poker import counts
+
+        return counts.count_lines(sums, games)
 
     def add_cli_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(
