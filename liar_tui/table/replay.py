@@ -10,6 +10,7 @@ face up once the game is over (issue 14, point 2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -73,14 +74,14 @@ def replay_of(record: GameRecord) -> Replay:
         steps = tuple(_steps(updates, (None,) * len(updates), seat))
         return Replay(record.id, finished.setup, seat, finished.visibility, steps, ())
     try:
-        updates, final_views = _replayed(finished.setup, finished.actions, seat)
+        replayed, final_views = _replayed(finished.setup, finished.actions, seat)
     except Exception as error:  # any failure of a game's rules on an old log: no traceback
         reason = str(error).rstrip(".") or type(error).__name__
         raise ReplayProblem(
             f"Game {record.id} cannot be replayed: its actions no longer follow the rules "
             f"of this liar-tui ({reason})."
         ) from None
-    steps = tuple(_steps(updates, (None, *finished.actions), seat))
+    steps = tuple(_steps(replayed, (None, *finished.actions), seat))
     return Replay(record.id, finished.setup, seat, finished.visibility, steps, final_views)
 
 
@@ -99,9 +100,7 @@ def _replayed(
     return updates, final_views
 
 
-def _steps(
-    updates: tuple[SeatUpdate, ...] | list[SeatUpdate], actions: tuple[Any, ...], seat: int
-) -> list[ReplayStep]:
+def _steps(updates: Sequence[SeatUpdate], actions: tuple[Any, ...], seat: int) -> list[ReplayStep]:
     steps: list[ReplayStep] = []
     for index, (update, action) in enumerate(zip(updates, actions, strict=True)):
         decided = index > 0 and update.actor == seat

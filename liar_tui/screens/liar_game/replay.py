@@ -1,0 +1,132 @@
+"""The Liar Game table of a replay: the play screen's score panel and last round, and the
+recording seat's pocket, drawn read-only at each step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from liar_tui.rules.liar_game.game import GameOver, HandChosen, LiarGameView, RoundRevealed
+from liar_tui.screens.liar_game.panels import LastRoundSummary, ScorePanel
+from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.wording import names_joined, possessive, subject_verb
+from liar_tui.table.table import SeatUpdate
+from liar_tui.widgets.card_art import inline_cards
+
+
+class LiarGameReplayTable(ReplayTable):
+    """Scores beside, the pocket and the last round in the middle; every pocket at the end
+    of a complete record."""
+
+    DEFAULT_CSS = """
+    LiarGameReplayTable > Horizontal {
+        height: auto;
+        align-horizontal: center;
+    }
+    LiarGameReplayTable .main-column {
+        width: 2fr;
+        min-width: 46;
+        max-width: 78;
+        height: auto;
+    }
+    LiarGameReplayTable .side-column {
+        width: 1fr;
+        min-width: 29;
+        max-width: 42;
+        height: auto;
+        border: round $accent;
+        border-title-color: $text-accent;
+        border-title-style: bold;
+        padding: 0 0 0 1;
+    }
+    LiarGameReplayTable #pocket-panel {
+        height: auto;
+        border: round $primary;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    LiarGameReplayTable #last-round-panel {
+        height: auto;
+        border: round $foreground 30%;
+        border-title-color: $foreground;
+        padding: 0 1;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(classes="main-column"):
+                with Vertical(id="pocket-panel"):
+                    yield Static(id="pocket")
+                with Vertical(id="last-round-panel"):
+                    yield LastRoundSummary(self.names, self.look, id="last-round")
+            with Vertical(classes="side-column", id="scores-column"):
+                yield ScorePanel(self.names, self.look, id="scores")
+
+    def on_mount(self) -> None:
+        self.query_one("#last-round-panel").border_title = "Last round"
+        self.query_one("#scores-column").border_title = "Liar Game"
+
+    def show(self, frame: ReplayFrame) -> None:
+        view: LiarGameView = frame.update.view
+        self.query_one("#scores", ScorePanel).show(view, None, (self.seat,))
+        self.query_one("#last-round", LastRoundSummary).show(
+            view.history[-1] if view.history else None
+        )
+        self.query_one(
+            "#pocket-panel"
+        ).border_title = (
+            f"{possessive(self.names[self.seat], capital=True)} pocket · round {view.round}"
+        )
+        self.query_one("#pocket", Static).update(self._pockets(view, frame.face_up))
+
+    def _pockets(self, view: LiarGameView, face_up: tuple[Any, ...]) -> Text:
+        """The recording seat's pocket and the hand it chose; every seat's last pocket too
+        where the record may show them."""
+        text = Text()
+        if view.over and not face_up:
+            text.append("The game is over.", style="bold")
+        elif view.pocket:
+            text.append_text(inline_cards(view.pocket, self.look))
+        if view.chosen is not None:
+            text.append("\nShowing: ", style="dim")
+            text.append_text(inline_cards(view.chosen, self.look))
+        for other in face_up:
+            if other.seat != self.seat and other.pocket:
+                text.append(f"\n{self.names[other.seat]}: ", style="dim")
+                text.append_text(inline_cards(other.pocket, self.look))
+        return text
+
+    def describe(self, update: SeatUpdate) -> StepWords:
+        said: list[str] = []
+        milestone = False
+        for event in update.events:
+            if isinstance(event, HandChosen):
+                said.append(f"{subject_verb(self.names[event.seat], 'choose')} a hand")
+            elif isinstance(event, RoundRevealed):
+                milestone = True
+                said.append(self._revealed(event))
+            elif isinstance(event, GameOver):
+                said.append(f"{self._winners(event.winners)} the game")
+        if not said:
+            view: LiarGameView = update.view
+            return StepWords(f"Round {view.round}: six cards are dealt to each seat")
+        line = "; ".join(said)
+        return StepWords(line[0].upper() + line[1:], milestone)
+
+    def _revealed(self, result: RoundRevealed) -> str:
+        best = result.hand_of(result.winners[0])
+        return (
+            f"round {result.round} revealed: {self._winners(result.winners)} with "
+            f"{best.score.value} ({best.points:+d})"
+        )
+
+    def _winners(self, seats: tuple[int, ...]) -> str:
+        """``Ada wins``, ``You win``, ``Ada and Bea win``."""
+        if len(seats) == 1:
+            return subject_verb(self.names[seats[0]], "win")
+        return f"{names_joined([self.names[seat] for seat in seats])} win"

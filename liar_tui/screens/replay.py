@@ -1,0 +1,211 @@
+"""The replay viewer: a finished game of history, stepped through action by action.
+
+The record is read and replayed once, in a worker thread (:func:`~liar_tui.table.replay.
+replay_of`), and every step's words are said once when it arrives; a step is then only the
+game's table (its plugin's :class:`~liar_tui.screens.replay_table.ReplayTable`) drawn again
+from the update already known, so a key press never replays anything. The game is seen
+from the recording seat's side; after its end, a complete record shows every hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.message import Message
+from textual.widgets import Static
+
+from liar_tui.games import registered
+from liar_tui.history_command import title
+from liar_tui.screens.base import LiarScreen
+from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.wording import possessive
+from liar_tui.store.history import HistoryError, HistoryStore
+from liar_tui.table.replay import Replay, ReplayProblem, replay_of
+from liar_tui.widgets.card_art import CardLook
+from liar_tui.widgets.footer import Footer
+
+STEP_KEYS = Binding.Group("Step", compact=True)
+ENDS_KEYS = Binding.Group("Start/end", compact=True)
+ROUND_KEYS = Binding.Group("Round", compact=True)
+WIDE_SCREEN = 110
+"""From this many columns the coach sits beside the table; below it, under the table."""
+
+
+def no_such_game(game_id: int) -> str:
+    return f"There is no game {game_id} in your history."
+
+
+def unwatchable(game: str) -> str:
+    return f"Replays of {title(game)} cannot be watched: its plugin draws no replay table."
+
+
+@dataclass(frozen=True)
+class ShownStep:
+    """A step as the viewer shows it: the frame for the table and its line of words."""
+
+    frame: ReplayFrame
+    words: StepWords
+
+
+class ReplayScreen(LiarScreen[None]):
+    """One finished game, step by step; Escape goes back."""
+
+    CSS_PATH = "replay.tcss"
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back a step", group=STEP_KEYS),
+        Binding("right", "step(1)", "Next step", group=STEP_KEYS),
+        Binding("home", "to_end(False)", "First step", group=ENDS_KEYS),
+        Binding("end", "to_end(True)", "Last step", group=ENDS_KEYS),
+        Binding("left_square_bracket,pageup", "round(-1)", "Round before", group=ROUND_KEYS),
+        Binding("right_square_bracket,pagedown", "round(1)", "Next round", group=ROUND_KEYS),
+        Binding("escape", "back", "Back"),
+    ]
+
+    class Read(Message):
+        """The record read and replayed by the worker."""
+
+        def __init__(self, replay: Replay) -> None:
+            super().__init__()
+            self.replay = replay
+
+    class Unreadable(Message):
+        """The record cannot be replayed; ``reason`` is the sentence to show."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, store: HistoryStore, game_id: int) -> None:
+        super().__init__()
+        self.store = store
+        self.game_id = game_id
+        self.replay: Replay | None = None
+        self.steps: tuple[ShownStep, ...] = ()
+        self.at = 0
+        """The index of the step on screen."""
+        self._table: ReplayTable | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Replay of game {self.game_id}", id="replay-title", markup=False)
+        yield Static("Reading the game…", id="replay-status", markup=False)
+        with Horizontal(id="replay-body"):
+            yield Vertical(id="replay-table")
+            with Vertical(id="coach-panel"):
+                yield Static(id="coach-line", markup=False)
+        yield Static(id="replay-step", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#coach-panel").border_title = "Coach"
+        self._place_coach(self.app.size.width)
+        self._read()
+
+    def on_resize(self, event: Resize) -> None:
+        self._place_coach(event.size.width)
+
+    def _place_coach(self, width: int) -> None:
+        self.set_class(width < WIDE_SCREEN, "-narrow")
+
+    # reading --------------------------------------------------------------------------
+
+    def _read(self) -> None:
+        store, game_id = self.store, self.game_id
+
+        def read() -> None:
+            try:
+                record = store.load_game(game_id) if store.path.exists() else None
+                if record is None:
+                    raise ReplayProblem(no_such_game(game_id))
+                self.post_message(self.Read(replay_of(record)))
+            except (HistoryError, ReplayProblem) as problem:
+                self.post_message(self.Unreadable(str(problem)))
+
+        self.run_worker(read, name="read a replay", group="replay", thread=True)
+
+    @on(Unreadable)
+    def _unreadable(self, message: Unreadable) -> None:
+        self._say_problem(message.reason)
+
+    def _say_problem(self, reason: str) -> None:
+        status = self.query_one("#replay-status", Static)
+        status.update(reason)
+        status.add_class("-problem")
+        self.query_one("#replay-body").display = False
+        self.query_one("#replay-step").display = False
+        self.refresh_bindings()
+
+    @on(Read)
+    async def _read_done(self, message: Read) -> None:
+        replay = message.replay
+        game = registered().get(replay.setup.game)
+        look = CardLook.from_settings(self.liar_app.settings).in_theme(self.app.current_theme.dark)
+        names = replay.setup.names
+        table = game.replay_table(names, replay.seat, look) if game is not None else None
+        if table is None:
+            self._say_problem(unwatchable(replay.setup.game))
+            return
+        self.replay = replay
+        self._table = table
+        self.steps = tuple(
+            ShownStep(ReplayFrame(step.update, replay.face_up(index)), table.describe(step.update))
+            for index, step in enumerate(replay.steps)
+        )
+        self.query_one("#replay-title", Static).update(self._title(replay))
+        self.query_one("#replay-status", Static).display = False
+        await self.query_one("#replay-table").mount(table)
+        self._show(0)
+        self.refresh_bindings()
+
+    def _title(self, replay: Replay) -> str:
+        """``Replay of game 12 · <game title> · your side, every hand shown at the end``."""
+        side = f"{possessive(replay.setup.names[replay.seat])} side"
+        kept = ", every hand shown at the end" if replay.final_views else ", only what it saw"
+        return f"Replay of game {self.game_id} · {title(replay.setup.game)} · {side}{kept}"
+
+    # stepping -------------------------------------------------------------------------
+
+    def _show(self, index: int) -> None:
+        """Draw step ``index``: only the table's redraw from its stored frame and a line."""
+        if self._table is None or not self.steps:
+            return
+        self.at = max(0, min(index, len(self.steps) - 1))
+        shown = self.steps[self.at]
+        self._table.show(shown.frame)
+        line = Text(f"step {self.at + 1} of {len(self.steps)}", style="bold")
+        line.append(f" · {shown.words.text}")
+        if self.at == len(self.steps) - 1:
+            line.append(" (the end)", style="dim")
+        self.query_one("#replay-step", Static).update(line)
+        self.query_one("#coach-line", Static).update("")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The step keys work once the game is read (at either end a step stays put)."""
+        return action == "back" or bool(self.steps)
+
+    def action_step(self, by: int) -> None:
+        self._show(self.at + by)
+
+    def action_to_end(self, last: bool) -> None:
+        self._show(len(self.steps) - 1 if last else 0)
+
+    def action_round(self, by: int) -> None:
+        """To the next step that ends a round (a reveal, a challenge), or back to the one
+        before; the first or last step where there is none."""
+        marks = [index for index, shown in enumerate(self.steps) if shown.words.milestone]
+        if by > 0:
+            later = [index for index in marks if index > self.at]
+            self._show(later[0] if later else len(self.steps) - 1)
+        else:
+            earlier = [index for index in marks if index < self.at]
+            self._show(earlier[-1] if earlier else 0)
+
+    def action_back(self) -> None:
+        self.dismiss()
