@@ -81,11 +81,14 @@ class LiarApp(App[None]):
         settings: Settings | None = None,
         settings_problem: str | None = None,
         start: TableSetup | None = None,
+        start_screen: Callable[[], Screen[Any]] | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings or Settings()
         self.settings_problem = settings_problem
         self._start = start
+        self._start_screen = start_screen
+        """A screen to open over home at once (``liar-tui replay ID``)."""
         self.saves = SaveStore()
         self._save_warned: TableSetup | None = None
         self.table: Table | None = None
@@ -177,6 +180,8 @@ class LiarApp(App[None]):
             )
         if self._start is not None:
             self.start_table(self._start)
+        if self._start_screen is not None:
+            self.push_screen(self._start_screen())
 
     def on_resize(self, event: Resize) -> None:
         from liar_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
