@@ -3,14 +3,15 @@
 Each game's hard bot answers :class:`Analyst`: ``analyse(view)`` gives the estimates it
 decides by (the chance the standing claim is true, that a bid holds, that a hand wins the
 round) and the action it would take, without changing how it plays afterwards. The in-game
-hint and the replay viewer ask through :func:`analyse`, which builds a fresh hard bot from
-the game's plugin for every question: a seat's view carries what the bot needs to catch up,
-and a fresh bot with a fixed seed answers the same view the same way every time.
+hint and the replay viewer ask through :func:`analyse`, which builds the hard bot from the
+game's plugin with a fixed seed: a seat's view carries what the bot needs to catch up, and
+the same view gets the same answer every time.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -47,13 +48,29 @@ class Analyst(Protocol):
 
 def analyse(plugin: GamePlugin, view: Any) -> Analysis | None:
     """The game's hard bot's reading of ``view``; None when the seat of ``view`` has no
-    decision to make, or when the game's hard bot gives no analysis."""
-    from liar_tui.table.seats import BotLevel
+    decision to make, or when the game's hard bot gives no analysis.
 
-    bot = plugin.bot(BotLevel.HARD, random.Random(COACH_SEED))
-    if not isinstance(bot, Analyst):
-        return None
-    return bot.analyse(view)
+    The bot is made once per game and seat and kept: asked again later in the same game, it
+    only catches up with the turns since (the hard bill bot's beliefs took tens of
+    milliseconds to rebuild from the start of a long bidding). An analysis leaves its bot as
+    a fresh one would be after catching up, so the answer is the same as a fresh bot's.
+    """
+    key = (plugin.id, view.seat)
+    with _ADVISERS_LOCK:
+        if key not in _ADVISERS:
+            from liar_tui.table.seats import BotLevel
+
+            _ADVISERS[key] = plugin.bot(BotLevel.HARD, random.Random(COACH_SEED))
+        bot = _ADVISERS[key]
+        if not isinstance(bot, Analyst):
+            return None
+        return bot.analyse(view)
+
+
+_ADVISERS: dict[tuple[str, int], Any] = {}
+"""The coach's bot for each game and seat (a bounded set: games times seats)."""
+_ADVISERS_LOCK = threading.Lock()
+"""The hint's worker thread and the replay viewer may ask at once; a bot answers one."""
 
 
 def percent(chance: float) -> str:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from liar_tui.bots.coach import Analysis
 from liar_tui.bots.dollar_bills.normal import ActionKey, NormalPolicy
 from liar_tui.rules.dollar_bills.game import (
     DIGIT_ORDER,
@@ -125,6 +126,17 @@ def at_least(distribution: Sequence[float], count: int) -> float:
     return sum(distribution[max(count, 0) :])
 
 
+@dataclass(frozen=True)
+class Decision:
+    """An action and the chances it was chosen by."""
+
+    action: Turn
+    standing_holds: float | None
+    """The chance the bid to beat holds; None at the opening."""
+    bid_holds: float
+    """The chance the bot's own bid holds; 0 when it passes."""
+
+
 class HardDollarBillsBot:
     """Infers the other bills from the bidding and chooses bids and passes by expected money."""
 
@@ -153,17 +165,43 @@ class HardDollarBillsBot:
 
     def act(self, view: DollarBillsView) -> Turn:
         self._follow(view)
+        return self._decide(view, self.rng).action
+
+    def analyse(self, view: DollarBillsView) -> Analysis | None:
+        """The chances it decides by and the action :meth:`act` would take now. Its draws come
+        from a copy of its generator, and catching up with the bidding is what ``act`` does
+        first anyway, so the next ``act`` is unchanged."""
+        if view.turn != view.seat:
+            return None
+        self._follow(view)
+        shadow = random.Random()
+        shadow.setstate(self.rng.getstate())
+        decision = self._decide(view, shadow)
+        estimates: list[tuple[str, float]] = []
+        if decision.standing_holds is not None:
+            estimates.append(("the standing bid holds", decision.standing_holds))
+        if isinstance(decision.action, PlaceBid):
+            estimates.append(("its bid holds", decision.bid_holds))
+            words = decision.action.bid.text
+            return Analysis(tuple(estimates), decision.action, f"bid {words[0].lower()}{words[1:]}")
+        return Analysis(tuple(estimates), decision.action, "pass")
+
+    def _decide(self, view: DollarBillsView, rng: random.Random) -> Decision:
+        """The action, drawn from ``rng`` by expected money, with the chances behind it."""
         own = [view.serial.count(str(digit)) for digit in range(10)]
-        options = self._options(view, own)
+        options, truth = self._options(view, own, rng)
+        standing_holds = (
+            None if view.standing is None else truth((view.standing.count, view.standing.digit))
+        )
         if not options:
-            return Pass(view.seat)
+            return Decision(Pass(view.seat), standing_holds, 0.0)
         best = max(value for _, value in options)
         scale = TEMPERATURE * view.rules.stake
         weights = [math.exp((value - best) / scale) for _, value in options]
-        action = self.rng.choices([key for key, _ in options], weights)[0]
+        action = rng.choices([key for key, _ in options], weights)[0]
         if action is None:
-            return Pass(view.seat)
-        return PlaceBid(view.seat, Bid(*action))
+            return Decision(Pass(view.seat), standing_holds, 0.0)
+        return Decision(PlaceBid(view.seat, Bid(*action)), standing_holds, truth(action))
 
     # beliefs ------------------------------------------------------------------
 
@@ -197,8 +235,11 @@ class HardDollarBillsBot:
 
     # values -------------------------------------------------------------------
 
-    def _options(self, view: DollarBillsView, own: list[int]) -> list[tuple[ActionKey, float]]:
-        """Every action worth a look, with what it is expected to win."""
+    def _options(
+        self, view: DollarBillsView, own: list[int], rng: random.Random
+    ) -> tuple[list[tuple[ActionKey, float]], Callable[[tuple[int, int]], float]]:
+        """Every action worth a look, with what it is expected to win; and the chance that
+        a bid holds, given the own bill and what the bidding says of the others."""
         digits = view.rules.digits
         stake = view.rules.stake
         others = [seat for seat in range(view.seats) if seat != view.seat]
@@ -223,7 +264,7 @@ class HardDollarBillsBot:
             ]
         bids.sort(key=truth, reverse=True)
         lookahead = max(2, LOOKAHEAD_BUDGET // len(others))
-        samples = {seat: self._beliefs[seat].sample(lookahead, self.rng) for seat in others}
+        samples = {seat: self._beliefs[seat].sample(lookahead, rng) for seat in others}
         options: list[tuple[ActionKey, float]] = []
         for bid in bids[:CANDIDATES]:
             answering = dict.fromkeys(others, Bid(*bid))
@@ -239,7 +280,7 @@ class HardDollarBillsBot:
             held, passing = self._let_stand(standing, own, answering, histograms, samples, view)
             value = -stake * (2 * held - passing)
             options.append((None, value))
-        return options
+        return options, truth
 
     def _let_stand(
         self,

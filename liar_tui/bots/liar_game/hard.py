@@ -55,16 +55,24 @@ import dataclasses
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from functools import cache
 from itertools import combinations_with_replacement
 
+from liar_tui.bots.coach import Analysis
 from liar_tui.bots.liar_game.hard_tables import KEPT_VALUES, SHOWN_HANDS
 from liar_tui.bots.liar_game.normal import Turn
 from liar_tui.bots.liar_game.odds import Ranks, TableOdds, hand_book, ranks_of
-from liar_tui.rules.cards import Card, shoe
-from liar_tui.rules.liar_game.game import HAND_SIZE, LiarGameView, Rules, ShowHand, legal_hands
+from liar_tui.rules.cards import Card, cards_text, shoe
+from liar_tui.rules.liar_game.game import (
+    HAND_SIZE,
+    LiarGameView,
+    Rules,
+    ShowHand,
+    legal_hands,
+    score_hand,
+)
 
 LEARNT_RULES = Rules()
 """The rules the tables were learnt under; the target may differ."""
@@ -104,12 +112,41 @@ class HardLiarGameBot:
         self.rng = rng
 
     def act(self, view: LiarGameView) -> ShowHand:
+        return ShowHand(view.seat, self._choice(view, self.rng)[0])
+
+    def _choice(
+        self, view: LiarGameView, rng: random.Random
+    ) -> tuple[tuple[Card, ...], Callable[[int], float]]:
+        """The hand to show, and the chance that a hand of a given strength wins the round
+        that it was chosen by; drawing only from ``rng``."""
         hands = legal_hands(view.pocket, view.rules)
         if not learnt_for(view.rules):
-            turn = Turn(view, TableOdds.estimate(view, self.rng))
-            return ShowHand(view.seat, max(hands, key=turn.worth))
+            turn = Turn(view, TableOdds.estimate(view, rng))
+            return max(hands, key=turn.worth), turn.wins
         plan = RoundPlan(view)
-        return ShowHand(view.seat, max(hands, key=plan.worth))
+        return max(hands, key=plan.worth), plan.clears
+
+    def analyse(self, view: LiarGameView) -> Analysis | None:
+        """The chance the hand it would show wins the round (and the pocket's strongest hand,
+        when it holds that back), and the hand. Its draws come from a copy of its generator,
+        so the next ``act`` is unchanged."""
+        if view.over or view.chosen is not None or view.seat not in view.waiting_for:
+            return None
+        shadow = random.Random()
+        shadow.setstate(self.rng.getstate())
+        hand, wins = self._choice(view, shadow)
+        book = hand_book(view.rules)
+        strength = book.score(ranks_of(hand)).strength
+        estimates = [("its hand wins the round", wins(strength))]
+        strongest = max(
+            book.score(ranks_of(other)).strength for other in legal_hands(view.pocket, view.rules)
+        )
+        if strongest > strength:
+            estimates.append(("your best hand wins the round", wins(strongest)))
+        described = score_hand(hand, view.rules).describe()
+        return Analysis(
+            tuple(estimates), ShowHand(view.seat, hand), f"show {cards_text(hand)} ({described})"
+        )
 
 
 def learnt_for(rules: Rules) -> bool:

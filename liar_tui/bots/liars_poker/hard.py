@@ -20,12 +20,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from liar_tui.bots.coach import Analysis
 from liar_tui.bots.liars_poker.normal import LiarsPokerBot
 from liar_tui.bots.liars_poker.odds import (
     HeldHand,
     Meter,
     deal_from,
     discard_bounds,
+    floor_of,
     is_legal,
     ladder,
     legal_raises,
@@ -36,14 +38,18 @@ from liar_tui.bots.liars_poker.odds import (
     usefulness,
     value_of,
 )
-from liar_tui.rules.cards import Card
+from liar_tui.rules.cards import Card, cards_text
 from liar_tui.rules.liars_poker import floor as floors
 from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
 from liar_tui.rules.liars_poker.game import (
     Action,
     Challenge,
+    ChooseRules,
+    Declare,
+    Discard,
     Discarded,
     LiarsPokerView,
+    Phase,
     PlayChip,
     Take,
 )
@@ -303,6 +309,21 @@ def outlook(view: LiarsPokerView, belief: Belief) -> Outlook:
 # --- The bot ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """A decision on the standing claim and what it rests on."""
+
+    action: Action
+    belief: Belief | None
+    """None when nothing can beat the claim, and the bot challenges without weighing it."""
+    win: float | None
+    """This seat's chance to win the game after the action, as the bot reckons it."""
+
+    @property
+    def improvable(self) -> float:
+        return 0.0 if self.belief is None else self.belief.improvable
+
+
 class HardLiarsPokerBot(LiarsPokerBot):
     """The strongest Liar's Poker bot: inference from the whole public history, decisions by
     win chance, and claims phrased the same way whether true or not.
@@ -321,29 +342,71 @@ class HardLiarsPokerBot(LiarsPokerBot):
     """
 
     def _decide(self, view: LiarsPokerView) -> Action:
+        action = self._judge(view, self.rng).action
+        if isinstance(action, Take):
+            self.discarded = []
+        return action
+
+    def _judge(self, view: LiarsPokerView, rng: random.Random) -> Judgement:
+        """Take, challenge or skip, drawing only from ``rng`` and changing nothing."""
         seat = view.seat
         if not view.can_take:
-            return Challenge(seat)
-        belief = claim_belief(view, self.held, self.rng)
+            return Judgement(Challenge(seat), None, None)
+        belief = claim_belief(view, self.held, rng)
         chances = outlook(view, belief)
         best = max(chances.challenge, chances.take)
         if Chip.SKIP in view.playable_chips and chances.skip > best + SKIP_GAIN:
-            return PlayChip(seat, Chip.SKIP)
+            return Judgement(PlayChip(seat, Chip.SKIP), belief, chances.skip)
         if chances.challenge > chances.take:
-            return Challenge(seat)
-        self.discarded = []
-        return Take(seat)
+            return Judgement(Challenge(seat), belief, chances.challenge)
+        return Judgement(Take(seat), belief, chances.take)
 
     def _declare(self, view: LiarsPokerView) -> Action:
-        seat = view.seat
+        choice = self._declaration(view)
+        if isinstance(choice, PlayChip):
+            return choice
+        return self._said(view, choice)
+
+    def _declaration(self, view: LiarsPokerView) -> Declaration | PlayChip:
+        """What to say (or the chip to play first), changing nothing."""
         truth = declaration_of(value_of(view.full_hand, view.round_rules.poker))
         if is_legal(truth, view):
             if Chip.FLIP in view.playable_chips and _flip_toward_last_life(view):
-                return PlayChip(seat, Chip.FLIP)
-            return self._said(view, truth)
+                return PlayChip(view.seat, Chip.FLIP)
+            return truth
         if Chip.DOUBLE_DIP in view.playable_chips:
-            return PlayChip(seat, Chip.DOUBLE_DIP)
-        return self._said(view, self._bluff(view))
+            return PlayChip(view.seat, Chip.DOUBLE_DIP)
+        return self._bluff(view)
+
+    def analyse(self, view: LiarsPokerView) -> Analysis | None:
+        """What it believes of the standing claim and what :meth:`act` would do now. Its
+        draws come from a copy of its generator and nothing it remembers changes, so the
+        next ``act`` is unchanged. A fresh bot does not know a hand this seat passed on
+        earlier in the round (no view shows it), and judges it as any other seat would."""
+        if view.to_act != view.seat or view.winner is not None:
+            return None
+        shadow = random.Random()
+        shadow.setstate(self.rng.getstate())
+        if view.phase is Phase.CHOOSE_RULES:
+            return Analysis((), ChooseRules(view.seat, view.rules.round), "keep the table's rules")
+        if view.phase is Phase.DECIDE:
+            judgement = self._judge(view, shadow)
+            action = judgement.action
+            estimates: tuple[tuple[str, float], ...] = ()
+            if judgement.belief is not None and judgement.win is not None:
+                estimates = (
+                    ("the standing claim is true", judgement.belief.true),
+                    ("a take leads to a true raise", judgement.improvable),
+                    ("it wins the game", judgement.win),
+                )
+            return Analysis(estimates, action, _action_words(action))
+        if view.phase is Phase.DISCARD:
+            thrown = self._thrown(view, shadow)
+            return Analysis((), Discard(view.seat, thrown), _discard_words(thrown))
+        choice = self._declaration(view)
+        if isinstance(choice, PlayChip):
+            return Analysis((), choice, _action_words(choice))
+        return Analysis((), Declare(view.seat, choice), _claim_words(choice, view))
 
     def _bluff(self, view: LiarsPokerView) -> Declaration:
         """The cheapest raise, said in full: the worst hand it allows reads like a hand held."""
@@ -357,6 +420,34 @@ class HardLiarsPokerBot(LiarsPokerBot):
         if is_legal(cheapest.declaration, view):
             return cheapest.declaration
         return top_declaration(view)
+
+
+CHIP_WORDS = {
+    Chip.SKIP: "play the Skip chip",
+    Chip.FLIP: "play the Flip chip, then declare",
+    Chip.DOUBLE_DIP: "play the Double Dip chip and draw again",
+}
+
+
+def _action_words(action: Action) -> str:
+    if isinstance(action, PlayChip):
+        return CHIP_WORDS[action.chip]
+    return "challenge" if isinstance(action, Challenge) else "take the hand"
+
+
+def _discard_words(thrown: Sequence[Card]) -> str:
+    if not thrown:
+        return "keep every card"
+    return f"discard {cards_text(thrown)}"
+
+
+def _claim_words(declaration: Declaration, view: LiarsPokerView) -> str:
+    """``declare a pair of kings``, saying whether the hand holds it."""
+    from liar_tui.screens.liars_poker.sentences import claim_words
+
+    floor = floor_of(declaration, view)
+    true = floor is not None and value_of(view.full_hand, view.round_rules.poker) >= floor
+    return f"declare {claim_words(declaration)} ({'true' if true else 'a bluff'})"
 
 
 def _flip_toward_last_life(view: LiarsPokerView) -> bool:

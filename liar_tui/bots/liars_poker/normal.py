@@ -145,11 +145,16 @@ class LiarsPokerBot:
         return Take(seat)
 
     def _discard(self, view: LiarsPokerView) -> Discard:
-        earlier = self._earlier_discards(view)
-        keep = best_keep(view, [*earlier, *self.discarded], self.rng)
-        thrown = tuple(card for card in view.hand if card not in keep)
+        thrown = self._thrown(view, self.rng)
         self.discarded.extend(thrown)
         return Discard(view.seat, thrown)
+
+    def _thrown(self, view: LiarsPokerView, rng: random.Random) -> tuple[Card, ...]:
+        """The cards to discard, drawing only from ``rng`` and changing nothing: the hard
+        bot's coach asks this without discarding."""
+        earlier = self._earlier_discards(view)
+        keep = best_keep(view, [*earlier, *self.discarded], rng)
+        return tuple(card for card in view.hand if card not in keep)
 
     def _declare(self, view: LiarsPokerView) -> Action:
         seat = view.seat
