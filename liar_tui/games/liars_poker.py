@@ -18,9 +18,11 @@ if TYPE_CHECKING:
 
     from liar_tui.bots.base import Bot
     from liar_tui.rules.base import GameState
+    from liar_tui.screens.replay_table import ReplayTable
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel, SeatUpdate
+    from liar_tui.widgets.card_art import CardLook
 
 
 class LiarsPokerPlugin(GamePlugin):
@@ -257,6 +259,11 @@ class LiarsPokerPlugin(GamePlugin):
         from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
 
         return LiarsPokerPlayScreen(channel)
+
+    def replay_table(self, names: Sequence[str], seat: int, look: CardLook) -> ReplayTable:
+        from liar_tui.screens.liars_poker.replay import LiarsPokerReplayTable
+
+        return LiarsPokerReplayTable(names, seat, look)
 
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:
         from liar_tui.screens.liars_poker.rules_editor import LiarsPokerRulesEditor

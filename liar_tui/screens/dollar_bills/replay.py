@@ -1,0 +1,137 @@
+"""The dollar-bill table of a replay: the recording seat's bill, the bid to beat, the play
+screen's bidding and seats panels, and every bill once a game is shown, drawn read-only at
+each step.
+
+A table of bills deals game after game, so every bill a record could show face up is shown
+when its game is: the bills of a show are public. (The seats' views at the record's end are
+of the next deal, never played, so they are not shown.)
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from liar_tui.rules.dollar_bills.game import (
+    BidPlaced,
+    BillsShown,
+    DollarBillsView,
+    GameDealt,
+    Passed,
+)
+from liar_tui.screens.dollar_bills.bill import BillFace
+from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel, game_outcome
+from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.wording import possessive, subject_verb
+from liar_tui.table.table import SeatUpdate
+
+
+class DollarBillsReplayTable(ReplayTable):
+    """The bill and the bidding in the middle, the seats beside."""
+
+    DEFAULT_CSS = """
+    DollarBillsReplayTable > Horizontal {
+        height: auto;
+        align-horizontal: center;
+    }
+    DollarBillsReplayTable .main-column {
+        width: 2fr;
+        min-width: 46;
+        max-width: 78;
+        height: auto;
+    }
+    DollarBillsReplayTable #bill {
+        border: round $success;
+        border-title-style: bold;
+    }
+    DollarBillsReplayTable #bid-panel, DollarBillsReplayTable #history-panel {
+        height: auto;
+        border: round $primary;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    DollarBillsReplayTable #history-panel {
+        max-height: 10;
+    }
+    DollarBillsReplayTable #seats {
+        width: 1fr;
+        min-width: 29;
+        max-width: 42;
+        border: round $accent;
+        border-title-color: $text-accent;
+        border-title-style: bold;
+        padding: 0 0 0 1;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(classes="main-column"):
+                yield BillFace(self.look, id="bill")
+                with Vertical(id="bid-panel"):
+                    yield Static(id="standing")
+                    yield Static(id="shown")
+                with Vertical(id="history-panel"):
+                    yield BidHistory(self.names, self.look, id="history")
+            yield SeatsPanel(self.names, self.look, id="seats")
+
+    def on_mount(self) -> None:
+        self.query_one("#bid-panel").border_title = "Bidding"
+        self.query_one("#history-panel").border_title = "This game"
+        self.query_one("#seats").border_title = "Liar's Poker · bills"
+
+    def show(self, frame: ReplayFrame) -> None:
+        view: DollarBillsView = frame.update.view
+        bill = self.query_one("#bill", BillFace)
+        bill.show(view.serial)
+        owner = possessive(self.names[self.seat], capital=True)
+        bill.border_title = f"{owner} bill · game {view.game}"
+        self.query_one("#seats", SeatsPanel).show(view, self.seat, (self.seat,))
+        self.query_one("#history", BidHistory).show(view)
+        self.query_one("#standing", Static).update(self._standing(view))
+        shown = next((e for e in frame.update.events if isinstance(e, BillsShown)), None)
+        bills = self.query_one("#shown", Static)
+        bills.display = shown is not None
+        if shown is not None:
+            bills.update(self._bills(shown))
+
+    def _standing(self, view: DollarBillsView) -> Text:
+        if view.standing is None or view.bidder is None:
+            opener = subject_verb(self.names[view.turn], "open")
+            return Text(f"No bid yet: {opener} the bidding.", style="italic")
+        line = Text("To beat: ")
+        line.append(view.standing.text, style="bold")
+        line.append(f" by {self.names[view.bidder]}")
+        return line
+
+    def _bills(self, shown: BillsShown) -> Text:
+        """Every bill of the game just shown, face up."""
+        text = Text("Bills shown:", style="bold")
+        for seat, serial in enumerate(shown.serials):
+            text.append(f"\n{self.names[seat]}: ")
+            text.append(serial, style="bold")
+        return text
+
+    def describe(self, update: SeatUpdate) -> StepWords:
+        said: list[str] = []
+        milestone = False
+        names = self.names
+        for event in update.events:
+            if isinstance(event, BidPlaced):
+                said.append(f"{subject_verb(names[event.seat], 'bid')} {event.bid.text}")
+            elif isinstance(event, Passed):
+                said.append(subject_verb(names[event.seat], "pass"))
+            elif isinstance(event, BillsShown):
+                milestone = True
+                said.append(game_outcome(event, names))
+            elif isinstance(event, GameDealt):
+                said.append(
+                    f"game {event.game} is dealt: {subject_verb(names[event.starter], 'open')}"
+                )
+        if not said:
+            view: DollarBillsView = update.view
+            said.append(f"game {view.game} is dealt: {subject_verb(names[view.starter], 'open')}")
+        line = "; ".join(part.rstrip(".") for part in said)
+        return StepWords(line[0].upper() + line[1:], milestone)

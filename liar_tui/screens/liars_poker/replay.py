@@ -1,0 +1,194 @@
+"""The Liar's Poker table of a replay: the play screen's lives board and rounds panel, the
+standing declaration, and the hand while the recording seat holds it, drawn read-only at
+each step."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from liar_tui.rules.liars_poker.game import (
+    ChallengeResolved,
+    ChipPlayed,
+    DeckReshuffled,
+    Declared,
+    Discarded,
+    GameOver,
+    HandDealt,
+    HandStuck,
+    LiarsPokerView,
+    Phase,
+    RulesChosen,
+    Took,
+)
+from liar_tui.screens.liars_poker.history import hanging, round_text, shown_rounds
+from liar_tui.screens.liars_poker.panels import LivesBoard, chip_name, rules_phrases
+from liar_tui.screens.liars_poker.sentences import claim_words, stuck_verdict, verdict
+from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.wording import possessive, subject_verb
+from liar_tui.table.table import SeatUpdate
+from liar_tui.widgets.card_art import inline_cards
+
+
+class LiarsPokerReplayTable(ReplayTable):
+    """The round's declaration and the hand in the middle; lives and rounds beside."""
+
+    DEFAULT_CSS = """
+    LiarsPokerReplayTable > Horizontal {
+        height: auto;
+        align-horizontal: center;
+    }
+    LiarsPokerReplayTable .main-column {
+        width: 2fr;
+        min-width: 46;
+        max-width: 100;
+        height: auto;
+    }
+    LiarsPokerReplayTable .side-column {
+        width: 1fr;
+        min-width: 30;
+        max-width: 56;
+        height: auto;
+    }
+    LiarsPokerReplayTable #table-panel, LiarsPokerReplayTable #hand-panel {
+        height: auto;
+        border: round $primary;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    LiarsPokerReplayTable #declaration-line {
+        min-height: 3;
+    }
+    LiarsPokerReplayTable #lives-panel, LiarsPokerReplayTable #rounds-panel {
+        height: auto;
+        border: round $accent;
+        border-title-color: $text-accent;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    LiarsPokerReplayTable #rounds-panel {
+        max-height: 14;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(classes="main-column"):
+                with Vertical(id="table-panel"):
+                    yield Static(id="declaration-line")
+                    yield Static(id="communal-line")
+                    yield Static(id="rules-line")
+                with Vertical(id="hand-panel"):
+                    yield Static(id="hand")
+            with Vertical(classes="side-column"):
+                with Vertical(id="lives-panel"):
+                    yield LivesBoard(self.names, self.look, id="lives")
+                with Vertical(id="rounds-panel"):
+                    yield Static(id="rounds")
+
+    def on_mount(self) -> None:
+        self.query_one("#lives-panel").border_title = "Liar's Poker"
+        self.query_one("#rounds-panel").border_title = "Rounds"
+        self.query_one(
+            "#hand-panel"
+        ).border_title = f"{possessive(self.names[self.seat], capital=True)} hand"
+
+    def show(self, frame: ReplayFrame) -> None:
+        view: LiarsPokerView = frame.update.view
+        look = self.look
+        self.query_one("#lives", LivesBoard).show(view, (self.seat,))
+        self.query_one("#table-panel").border_title = f"Round {view.round}"
+        self.query_one("#declaration-line", Static).update(self._declaration_text(view))
+        communal = self.query_one("#communal-line", Static)
+        communal.display = bool(view.communal)
+        if view.communal:
+            line = Text("On the table: ", style="dim")
+            line.append_text(inline_cards(view.communal, look))
+            communal.update(line)
+        phrases = rules_phrases(view.round_rules)
+        rules_line = self.query_one("#rules-line", Static)
+        rules_line.display = bool(phrases)
+        rules_line.update(Text(look.text("This round: " + " · ".join(phrases)), style="italic"))
+        self.query_one("#hand", Static).update(self._hand_text(view, frame))
+        self._show_rounds(view)
+
+    def _declaration_text(self, view: LiarsPokerView) -> Text:
+        if view.phase is Phase.OVER:
+            return Text("The game is over.", style="bold")
+        if not view.declarations:
+            opener = self.names[view.opener]
+            if view.phase is Phase.CHOOSE_RULES:
+                return Text(f"Dealer's choice: {subject_verb(opener, 'pick')} this round's rules.")
+            return Text(f"{subject_verb(opener, 'open')} the round with a fresh hand.")
+        last = view.declarations[-1]
+        text = Text(f"{self.names[last.seat]} declared ")
+        text.append(last.declaration.text, style="bold")
+        text.append("\nFloor (the worst hand that is true): ", style="dim")
+        text.append(last.floor.describe())
+        return text
+
+    def _hand_text(self, view: LiarsPokerView, frame: ReplayFrame) -> Text:
+        """The hidden cards while the recording seat holds them; who holds them otherwise
+        (and, where the record may show it, every hand still held)."""
+        text = Text()
+        if view.hand:
+            text.append_text(inline_cards(view.hand, self.look))
+        elif view.holder is not None and view.phase is not Phase.OVER:
+            holder = self.names[view.holder]
+            text.append(f"{subject_verb(holder, 'hold')} the hand, face down.", style="dim")
+        else:
+            text.append("No hand in play.", style="dim")
+        for other in frame.face_up:
+            if other.seat != self.seat and other.hand:
+                text.append(f"\n{self.names[other.seat]}: ", style="dim")
+                text.append_text(inline_cards(other.hand, self.look))
+        return text
+
+    def _show_rounds(self, view: LiarsPokerView) -> None:
+        """The last rounds the view keeps and this one, newest last, as the play screen
+        writes them."""
+        lines: list[RenderableType] = []
+        for shown in shown_rounds(view)[-2:]:
+            lines += [*hanging(round_text(shown, self.names, self.look.ink)), Text()]
+        self.query_one("#rounds", Static).update(Group(*lines[:-1]))
+
+    def describe(self, update: SeatUpdate) -> StepWords:
+        said: list[str] = []
+        milestone = False
+        names = self.names
+        for event in update.events:
+            if isinstance(event, RulesChosen):
+                said.append(f"{subject_verb(names[event.seat], 'choose')} this round's rules")
+            elif isinstance(event, HandDealt):
+                said.append(f"round {event.round}: the hand is dealt to {names[event.opener]}")
+            elif isinstance(event, Declared):
+                declares = subject_verb(names[event.seat], "declare")
+                said.append(f"{declares} {claim_words(event.declaration)}")
+            elif isinstance(event, Took):
+                said.append(f"{subject_verb(names[event.seat], 'take')} the hand")
+            elif isinstance(event, Discarded):
+                name = names[event.seat]
+                drew = f"discard {event.count}" if event.count else "keep every card"
+                said.append(subject_verb(name, drew))
+            elif isinstance(event, ChipPlayed):
+                chip = chip_name(event.chip)
+                said.append(f"{subject_verb(names[event.seat], 'play')} the {chip} chip")
+            elif isinstance(event, DeckReshuffled):
+                said.append("the deck ran out: the discards are shuffled in")
+            elif isinstance(event, ChallengeResolved):
+                milestone = True
+                challenges = subject_verb(names[event.challenger], "challenge")
+                said.append(f"{challenges} {names[event.declarer]}: {verdict(event, names)}")
+            elif isinstance(event, HandStuck):
+                milestone = True
+                said.append(stuck_verdict(event, names))
+            elif isinstance(event, GameOver):
+                said.append(f"{subject_verb(names[event.winner], 'win')} the game")
+        if not said:
+            view: LiarsPokerView = update.view
+            said.append(f"round {view.round}: the hand is dealt to {names[view.opener]}")
+        line = "; ".join(part.rstrip(".") for part in said)
+        return StepWords(line[0].upper() + line[1:], milestone)
