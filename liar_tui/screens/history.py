@@ -87,6 +87,7 @@ class HistoryScreen(LiarScreen[None]):
         Binding("escape", "back", "Back"),
         Binding("g", "next_game", "Game filter"),
         Binding("o,slash", "opponent", "Opponent filter"),
+        Binding("t", "stats", "Stats"),
     ]
     AUTO_FOCUS = "#history-table"
 
@@ -257,7 +258,7 @@ class HistoryScreen(LiarScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the opponent's question is open its keys are letters typed into it: the
         footer does not offer the filters then."""
-        if action in ("next_game", "opponent"):
+        if action in ("next_game", "opponent", "stats"):
             return not self._asking
         return True
 
@@ -265,6 +266,12 @@ class HistoryScreen(LiarScreen[None]):
         if narrowing != self.narrowing:
             self.narrowing = narrowing
             self._start_reading()
+
+    def action_stats(self) -> None:
+        """The stats of the same history."""
+        from liar_tui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.store))
 
     def action_back(self) -> None:
         """Escape closes the opponent's question if it is open, else the screen."""

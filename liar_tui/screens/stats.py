@@ -1,0 +1,287 @@
+"""The Stats screen: how the player is doing, per game and per kind of opponent.
+
+A section a game: a line per kind of opponent (all, each bot level, people) with games,
+wins, win share and its 95% interval, the current and longest win streak and the mean final
+score, as ``liar-tui stats`` prints them (:mod:`liar_tui.stats_command`), the game's own
+numbers below; and, for a game played for money, the running total drawn as a plot.
+
+Everything is read once, in a worker thread (never on the UI's): the stats first, shown as
+soon as they arrive, then each money game's ledger. The game filter only shows and hides
+sections, so cycling it reads nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Static
+
+from liar_tui.games import registered
+from liar_tui.games.plugin import Scoring
+from liar_tui.history_command import empty_text, title
+from liar_tui.screens.base import LiarScreen
+from liar_tui.stats_command import against_text, percent
+from liar_tui.store.history import HistoryError, HistoryFilter, HistoryStore
+from liar_tui.store.settings import CardStyle
+from liar_tui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from liar_tui.store.history.stats import GameStats, LedgerPoint, OpponentStats
+
+MOST_STEPS = 400
+"""Points of a ledger drawn at most: two a column (braille has two dots a cell) of a
+200-column plot; a longer ledger is thinned to as many evenly spaced games."""
+
+TALL = 40
+"""Rows from which the running total is drawn taller."""
+
+
+def is_money_game(game: str) -> bool:
+    """Whether ``game`` is played for money (a game whose plugin is gone is not)."""
+    plugin = registered().get(game)
+    return plugin is not None and plugin.scoring is Scoring.MONEY
+
+
+def dollars(amount: float) -> str:
+    """``+$3``, ``−$1.50``, ``$0``: whole dollars without cents."""
+    shown = f"{abs(amount):,.0f}" if amount == int(amount) else f"{abs(amount):,.2f}"
+    if amount > 0:
+        return f"+${shown}"
+    return f"−${shown}" if amount < 0 else "$0"
+
+
+@dataclass(frozen=True)
+class LedgerStep:
+    """The running total after game ``number`` (counted from 1; step 0 is the $0 before
+    the first game, so even one game draws a line)."""
+
+    number: int
+    ended_at: datetime | None
+    total: float
+
+
+def ledger_steps(points: tuple[LedgerPoint, ...], most: int = MOST_STEPS) -> list[LedgerStep]:
+    """The start and at most ``most`` evenly spaced games of ``points``, the last among them."""
+    last = len(points) - 1
+    chosen = (
+        range(len(points))
+        if len(points) <= most
+        else sorted({round(index * last / (most - 1)) for index in range(most)})
+    )
+    return [
+        LedgerStep(0, None, 0.0),
+        *(LedgerStep(at + 1, points[at].ended_at, points[at].total) for at in chosen),
+    ]
+
+
+def lines_table(stats: GameStats, money: bool) -> Table:
+    """A game's line per kind of opponent, in the columns ``liar-tui stats`` prints."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    table.add_column("against")
+    for column in ("games", "wins", "share"):
+        table.add_column(column, justify="right")
+    table.add_column("95% interval", justify="center")
+    table.add_column("streak", justify="right")
+    table.add_column("best", justify="right")
+    table.add_column("$ a game" if money else "mean score", justify="right")
+    for line in stats.lines:
+        table.add_row(*line_cells(line, money))
+    return table
+
+
+def line_cells(line: OpponentStats, money: bool) -> tuple[str, ...]:
+    interval = line.interval
+    return (
+        against_text(line.against),
+        f"{line.games:,}",
+        f"{line.wins:,}",
+        percent(line.win_share),
+        f"{percent(interval.low)} – {percent(interval.high)}",
+        str(line.current_streak),
+        str(line.longest_streak),
+        dollars(line.mean_score) if money else f"{line.mean_score:,.1f}",
+    )
+
+
+class GameSection(Vertical):
+    """A game's lines, and for a money game the box its running total is drawn in."""
+
+    def __init__(self, stats: GameStats) -> None:
+        super().__init__(classes="stats-game")
+        self.stats = stats
+        self.money = is_money_game(stats.game)
+
+    @property
+    def game(self) -> str:
+        return self.stats.game
+
+    def compose(self) -> ComposeResult:
+        yield Static(title(self.game), classes="stats-game-title", markup=False)
+        yield Static(lines_table(self.stats, self.money), classes="stats-lines")
+        if self.money:
+            with Vertical(classes="stats-ledger") as ledger:
+                ledger.border_title = "Your running total"
+                yield Static("Drawing your running total…", classes="stats-ledger-note")
+
+    def show_ledger(self, steps: list[LedgerStep], ascii_only: bool) -> None:
+        """Draw ``steps`` in the ledger's box, the total so far under it."""
+        from liar_tui.screens.stats_plot import LedgerPlot
+
+        ledger = self.query_one(".stats-ledger", Vertical)
+        games = steps[-1].number
+        ledger.border_subtitle = (
+            f"{dollars(steps[-1].total)} after {games:,} game{'' if games == 1 else 's'}"
+        )
+        ledger.remove_children()
+        ledger.mount(LedgerPlot(steps, ascii_only))
+
+
+class StatsScreen(LiarScreen[None]):
+    """A section a game, filtered by game with ``g``; Escape goes back."""
+
+    CSS_PATH = "stats.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("g", "next_game", "Game filter"),
+    ]
+    AUTO_FOCUS = "#stats-body"
+    # Not a ClassVar: Textual's `ClassVar[...] | None` reads to type checkers as an instance
+    # variable, which a ClassVar may not override.
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
+        (0, "-short"),
+        (TALL, "-tall"),
+    ]
+    """A short terminal keeps a money game's section on one screen; a tall one has room
+    for a taller plot."""
+
+    class StatsRead(Message):
+        """The stats of every game, read by the worker."""
+
+        def __init__(self, stats: tuple[GameStats, ...]) -> None:
+            super().__init__()
+            self.stats = stats
+
+    class LedgerRead(Message):
+        """A money game's running total, read and thinned by the worker."""
+
+        def __init__(self, game: str, steps: list[LedgerStep]) -> None:
+            super().__init__()
+            self.game = game
+            self.steps = steps
+
+    class ReadFailed(Message):
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, store: HistoryStore) -> None:
+        super().__init__()
+        self.store = store
+        self.game: str | None = None
+        """The game shown; None for all of them."""
+        self._stats: tuple[GameStats, ...] | None = None
+        """What the worker read; None until it has."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("Stats", id="stats-title")
+        yield Static("Reading your history…", id="stats-status", markup=False)
+        yield VerticalScroll(id="stats-body")
+        yield Static(id="stats-empty", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._read()
+
+    # reading --------------------------------------------------------------------------
+
+    def _read(self) -> None:
+        store = self.store
+
+        def read() -> None:
+            # A history never written is an empty one: opening it to read makes no file.
+            if not store.path.exists():
+                self.post_message(self.StatsRead(()))
+                return
+            from liar_tui.store.history.stats import history_ledger, history_stats
+
+            try:
+                stats = history_stats(store)
+                self.post_message(self.StatsRead(stats))
+                for game in (found.game for found in stats if is_money_game(found.game)):
+                    steps = ledger_steps(history_ledger(store, game))
+                    import liar_tui.screens.stats_plot  # noqa: F401  (its import, off the UI thread)
+
+                    self.post_message(self.LedgerRead(game, steps))
+            except HistoryError as error:
+                self.post_message(self.ReadFailed(str(error)))
+
+        self.run_worker(read, name="read stats", group="stats", thread=True)
+
+    @on(StatsRead)
+    def _stats_read(self, message: StatsRead) -> None:
+        self._say_notices()
+        known = list(registered())
+        # In the order the app lists the games; one whose plugin is gone, last.
+        self._stats = tuple(
+            sorted(
+                message.stats,
+                key=lambda stats: known.index(stats.game) if stats.game in known else len(known),
+            )
+        )
+        body = self.query_one("#stats-body", VerticalScroll)
+        body.mount_all(GameSection(stats) for stats in self._stats)
+        self._show()
+
+    @on(LedgerRead)
+    def _ledger_read(self, message: LedgerRead) -> None:
+        ascii_only = self.liar_app.settings.card_style is CardStyle.ASCII
+        for section in self.query(GameSection):
+            if section.game == message.game:
+                section.show_ledger(message.steps, ascii_only)
+
+    @on(ReadFailed)
+    def _read_failed(self, message: ReadFailed) -> None:
+        self._say_notices()
+        self.query_one("#stats-status", Static).update("Stats cannot be read.")
+        self.notify(message.reason, title="Stats", severity="error", markup=False)
+
+    def _say_notices(self) -> None:
+        for notice in self.store.take_notices():
+            self.notify(notice, title="History", severity="warning", markup=False)
+
+    # showing --------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        """Show the sections of the game chosen, or say there are none."""
+        if self._stats is None:
+            return
+        shown = [stats for stats in self._stats if self.game in (None, stats.game)]
+        for section in self.query(GameSection):
+            section.display = self.game in (None, section.game)
+        games = sum(stats.overall.games for stats in shown)
+        described = title(self.game) if self.game else "all games"
+        self.query_one("#stats-status", Static).update(
+            f"{games:,} game{'' if games == 1 else 's'} · {described}"
+        )
+        self.query_one("#stats-body").display = bool(shown)
+        empty = self.query_one("#stats-empty", Static)
+        empty.display = not shown
+        empty.update(empty_text(HistoryFilter(game=self.game)))
+
+    def action_next_game(self) -> None:
+        """Cycle the game filter: all games, then each game in turn."""
+        choices: list[str | None] = [None, *registered()]
+        at = choices.index(self.game) if self.game in choices else 0
+        self.game = choices[(at + 1) % len(choices)]
+        self._show()
+
+    def action_back(self) -> None:
+        self.dismiss()
