@@ -137,7 +137,7 @@ def run_import(args: argparse.Namespace) -> int:
             return _refuse(
                 f"{name} is game {already} of your history already: nothing was imported."
             )
-        result = store.record(finished)
+        result = store.record(finished, imported=True)
     except HistoryError as error:
         return _refuse(str(error), READ_ERROR)
     finally:

@@ -93,6 +93,17 @@ def seat_results(setup: TableSetup, updates: Sequence[SeatUpdate]) -> tuple[Seat
     )
 
 
+def seat_counts(
+    setup: TableSetup, updates: Sequence[SeatUpdate], seat: int | None
+) -> tuple[tuple[str, int], ...]:
+    """The game's own numbers for ``seat`` (none for nobody's record), as its plugin counts
+    them from what the seat was told, by name in order: what history sums for the stats."""
+    if seat is None:
+        return ()
+    counted = plugin(setup.game).game_counts(setup, updates, seat)
+    return tuple(sorted((name, int(count)) for name, count in counted.items() if count))
+
+
 def complete_record(
     setup: TableSetup, actions: Sequence[Any], times: GameTimes, recording_seat: int | None
 ) -> FinishedGame:
@@ -103,16 +114,18 @@ def complete_record(
     the host's event loop.
     """
     seat = recording_seat if recording_seat is not None else 0
+    updates = replayed_updates(setup, actions, seat)
     return FinishedGame(
         setup=setup,
         seed=setup.seed,
-        seats=seat_results(setup, replayed_updates(setup, actions, seat)),
+        seats=seat_results(setup, updates),
         started_at=times.started_at,
         ended_at=times.ended_at,
         duration=times.duration,
         recording_seat=recording_seat,
         visibility=Visibility.COMPLETE,
         actions=tuple(actions),
+        counts=seat_counts(setup, updates, recording_seat),
     )
 
 
@@ -139,4 +152,5 @@ def seat_record(
         recording_seat=recording_seat,
         visibility=Visibility.SEAT,
         seat_updates=tuple(updates),
+        counts=seat_counts(setup, updates, recording_seat),
     )

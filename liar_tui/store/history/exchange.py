@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from types import GenericAlias
 from typing import Any
@@ -122,8 +122,7 @@ def imported(text: str) -> FinishedGame:
     except ValueError:
         raise ImportProblem(TOO_LONG_A_NUMBER) from None
     finished = _parsed(document)
-    _check(finished)
-    return finished
+    return replace(finished, counts=_check(finished))
 
 
 def _parsed(document: Any) -> FinishedGame:
@@ -255,9 +254,11 @@ def _text(document: dict[str, Any], entry: str) -> str:
     return value
 
 
-def _check(finished: FinishedGame) -> None:
-    """Refuse a game that the rules do not bear out (see the module's docstring)."""
-    from liar_tui.table.finished import replayed_updates, seat_results
+def _check(finished: FinishedGame) -> tuple[tuple[str, int], ...]:
+    """Refuse a game that the rules do not bear out (see the module's docstring); the
+    recording seat's own numbers of the game, counted as a game recorded here has them
+    (the file does not carry them: they are the plugin's reading of the updates)."""
+    from liar_tui.table.finished import replayed_updates, seat_counts, seat_results
 
     if finished.visibility is Visibility.COMPLETE:
         _check_replay(finished)
@@ -270,6 +271,7 @@ def _check(finished: FinishedGame) -> None:
             raise ImportProblem("its updates are missing or not all the recording seat's")
     try:
         results = seat_results(finished.setup, updates)
+        counts = seat_counts(finished.setup, updates, finished.recording_seat)
     except ValueError as error:
         raise ImportProblem(f"its updates do not end a game ({_clause(error)})") from None
     except (LookupError, TypeError, AttributeError):
@@ -278,6 +280,7 @@ def _check(finished: FinishedGame) -> None:
         raise ImportProblem("its updates are not what a game tells a seat") from None
     if results != finished.seats:
         raise ImportProblem("its seats' results are not the ones its game ends with")
+    return counts
 
 
 def _check_replay(finished: FinishedGame) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Callable
 
 APPLICATION_ID = 0x4C696172
 """``PRAGMA application_id`` of every liar-tui history ("Liar" in ASCII): how a file of ours
@@ -23,11 +24,13 @@ is told from another program's SQLite database of the same name."""
 
 @dataclass(frozen=True)
 class Migration:
-    """One step of the schema: the statements that lead from ``version - 1`` to ``version``."""
+    """One step of the schema: the statements that lead from ``version - 1`` to ``version``,
+    then, where SQL alone cannot fill in what the step adds, ``backfill`` on the rows."""
 
     version: int
     summary: str
     statements: tuple[str, ...]
+    backfill: Callable[[sqlite3.Connection], None] | None = None
 
     def apply(self, connection: sqlite3.Connection) -> None:
         """Run the step inside the caller's transaction (each statement on its own, as
@@ -35,6 +38,54 @@ class Migration:
         for statement in self.statements:
             # Without the source's indent, the schema reads well in ``sqlite3`` 's .schema.
             connection.execute(textwrap.dedent(statement).strip())
+        if self.backfill is not None:
+            self.backfill(connection)
+
+
+def count_recorded_games(connection: sqlite3.Connection) -> None:
+    """Step 2's backfill: each game's recording seat's own numbers, as its plugin counts them
+    from the seat's updates (a complete record's replayed from its seed), into
+    ``seat_counts``.
+
+    It reads the columns of version 2 only, so that a later step changing the games' rows
+    leaves it working. A record that no longer decodes or replays (a game whose plugin is
+    gone) gets no numbers, as a game that counts none: a step that failed on it would leave
+    the whole history unopenable for the sake of one line of the stats.
+    """
+    import json
+    from types import GenericAlias
+
+    from liar_tui import games
+    from liar_tui.table.codec import decode
+    from liar_tui.table.finished import replayed_updates, seat_counts
+    from liar_tui.table.setup import TableSetup
+    from liar_tui.table.table import SeatUpdate
+
+    rows = connection.execute(
+        "SELECT g.id, g.game, g.recording_seat, g.visibility, l.setup, l.log "
+        "FROM games AS g JOIN logs AS l ON l.game_id = g.id "
+        "WHERE g.recording_seat IS NOT NULL"
+    ).fetchall()
+    for game_id, game, seat, visibility, setup_json, log_json in rows:
+        plugin = games.registered().get(game)
+        if plugin is None:
+            continue
+        try:
+            setup = decode(json.loads(setup_json), TableSetup)
+            if visibility == "complete":
+                actions = decode(
+                    json.loads(log_json), GenericAlias(tuple, (plugin.action_type, ...))
+                )
+                updates = replayed_updates(setup, actions, seat)
+            else:
+                updates = decode(json.loads(log_json), tuple[SeatUpdate, ...])
+            counts = seat_counts(setup, updates, seat)
+        except Exception:  # any record the rules cannot read: see the docstring
+            continue
+        connection.executemany(
+            "INSERT INTO seat_counts VALUES (?, ?, ?, ?)",
+            [(game_id, seat, name, count) for name, count in counts],
+        )
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -85,6 +136,48 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID
             """,
         ),
+    ),
+    Migration(
+        2,
+        "the kinds of opponent and whether the game was imported on each game's row, so that "
+        "the stats read no seat but the player's; each game's own numbers of the recording "
+        "seat (points per round, bluffs) in a table of their own",
+        (
+            # Bit i is a kind of opponent: 1 easy, 2 normal, 4 hard bots, 8 people
+            # (records.OPPONENT_KINDS), filled in from the seats for the games there are.
+            "ALTER TABLE games ADD COLUMN opponent_kinds INTEGER NOT NULL DEFAULT 0",
+            """
+            UPDATE games SET opponent_kinds = (
+                SELECT coalesce(sum(DISTINCT CASE
+                    WHEN o.kind = 'human' THEN 8
+                    WHEN o.level = 'easy' THEN 1
+                    WHEN o.level = 'normal' THEN 2
+                    WHEN o.level = 'hard' THEN 4
+                    ELSE 0 END), 0)
+                FROM seats AS o WHERE o.game_id = games.id AND o.opponent = 1
+            )
+            """,
+            # Nothing marked a game imported before: every game there is counts as played.
+            "ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0 "
+            "CHECK (imported IN (0, 1))",
+            # The stats read the player's games oldest first from this index alone, plus
+            # one seat each: no game's row is visited.
+            """
+            CREATE INDEX games_played_in_order ON games (
+                ended_at, id, game, recording_seat, opponent_kinds
+            ) WHERE recording_seat IS NOT NULL AND imported = 0
+            """,
+            """
+            CREATE TABLE seat_counts (
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL CHECK (seat >= 0),
+                name TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (game_id, seat, name)
+            ) WITHOUT ROWID
+            """,
+        ),
+        count_recorded_games,
     ),
 )
 

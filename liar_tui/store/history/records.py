@@ -79,6 +79,10 @@ class FinishedGame:
     seat_updates: tuple[SeatUpdate, ...] = ()
     """What the recording seat was sent, in order: the log of a seat's own record."""
     app_version: str = __version__
+    counts: tuple[tuple[str, int], ...] = ()
+    """The recording seat's own numbers of the game, as its plugin's ``game_counts`` reads
+    them from the seat's updates, by name in order (none for nobody's record): made with
+    the record, so that the stats sum them without replaying a game."""
 
     def __post_init__(self) -> None:
         if len(self.seats) != len(self.setup.seats):
@@ -95,6 +99,8 @@ class FinishedGame:
             )
         if self.visibility is Visibility.SEAT and (self.actions or self.recording_seat is None):
             raise ValueError("a seat's own record keeps that seat's updates, not the actions")
+        if self.counts and self.recording_seat is None:
+            raise ValueError("a record that is nobody's has no seat's numbers")
 
     @property
     def game(self) -> str:
@@ -107,6 +113,8 @@ class GameRecord:
 
     id: int
     finished: FinishedGame
+    imported: bool = False
+    """Brought in by ``liar-tui import``: someone's game, not one played here."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +129,8 @@ class GameSummary:
     recording_seat: int | None
     visibility: Visibility
     seats: tuple[SeatResult, ...]
+    imported: bool = False
+    """Brought in by ``liar-tui import``: shown marked, and left out of the stats."""
 
     @property
     def opponents(self) -> tuple[SeatResult, ...]:
@@ -142,6 +152,25 @@ class HistoryFilter:
     """Games against at least one bot of this level."""
 
 
+PEOPLE = "people"
+"""The kind of opponent that is a person; the others are the bot levels."""
+OPPONENT_KINDS: tuple[str, ...] = ("easy", "normal", "hard", PEOPLE)
+"""The kinds of opponent, each a bit of a game's ``opponent_kinds``: bit ``i`` is
+``OPPONENT_KINDS[i]``. The file keeps the bits, so a new kind takes a new bit at the end."""
+
+
+def opponent_kinds(seats: Sequence[SeatResult], recording_seat: int | None) -> int:
+    """The bit mask of the kinds of opponent among ``seats`` (every seat but the recording
+    one): what the stats count a game under, kept on the game's row so that they read no
+    seat but the player's."""
+    mask = 0
+    for number, seat in enumerate(seats):
+        if number != recording_seat:
+            kind = PEOPLE if seat.level is None else seat.level.value
+            mask |= 1 << OPPONENT_KINDS.index(kind)
+    return mask
+
+
 class RecordProblem(ValueError):
     """A stored record that cannot be read back; the message is one sentence."""
 
@@ -150,11 +179,12 @@ class RecordProblem(ValueError):
 
 _INSERT_GAME = """
     INSERT INTO games (game, started_at, ended_at, duration_us, app_version, recording_seat,
-                       visibility, seed)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                       visibility, seed, opponent_kinds, imported)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 _INSERT_LOG = "INSERT INTO logs VALUES (?, ?, ?)"
 _INSERT_SEAT = "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_COUNT = "INSERT INTO seat_counts VALUES (?, ?, ?, ?)"
 
 
 @dataclass(frozen=True)
@@ -167,9 +197,12 @@ class EncodedGame:
     log: str
     seats: tuple[tuple[object, ...], ...]
     """Each seat's row without its game's id, which the insert gives."""
+    counts: tuple[tuple[object, ...], ...] = ()
+    """The recording seat's own numbers, each row without its game's id."""
 
 
-def encoded(finished: FinishedGame) -> EncodedGame:
+def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
+    """The rows of ``finished``; ``imported`` for a game ``liar-tui import`` brings in."""
     log = finished.actions if finished.visibility is Visibility.COMPLETE else finished.seat_updates
     return EncodedGame(
         game=(
@@ -181,6 +214,8 @@ def encoded(finished: FinishedGame) -> EncodedGame:
             finished.recording_seat,
             finished.visibility.value,
             finished.seed,
+            opponent_kinds(finished.seats, finished.recording_seat),
+            imported,
         ),
         setup=_json(encode(finished.setup)),
         log=_json(encode(log)),
@@ -197,6 +232,7 @@ def encoded(finished: FinishedGame) -> EncodedGame:
             )
             for number, seat in enumerate(finished.seats)
         ),
+        counts=tuple((finished.recording_seat, name, count) for name, count in finished.counts),
     )
 
 
@@ -206,6 +242,7 @@ def insert_game(connection: sqlite3.Connection, game: EncodedGame) -> int:
     assert game_id is not None, "an INSERT always sets the row id"
     connection.execute(_INSERT_LOG, (game_id, game.setup, game.log))
     connection.executemany(_INSERT_SEAT, [(game_id, *seat) for seat in game.seats])
+    connection.executemany(_INSERT_COUNT, [(game_id, *count) for count in game.counts])
     return game_id
 
 
@@ -220,7 +257,9 @@ def _json(data: Any) -> str:
 
 # ----------------------------------------------------------------------------- reading
 
-_SUMMARY_COLUMNS = "id, game, started_at, ended_at, duration_us, recording_seat, visibility"
+_SUMMARY_COLUMNS = (
+    "id, game, started_at, ended_at, duration_us, recording_seat, visibility, imported"
+)
 
 
 def list_games(
@@ -298,7 +337,7 @@ def _seat_result(row: Sequence[Any]) -> SeatResult:
 
 
 def _summary(row: Sequence[Any], seats: tuple[SeatResult, ...]) -> GameSummary:
-    game_id, game, started_at, ended_at, duration_us, recording_seat, visibility = row
+    game_id, game, started_at, ended_at, duration_us, recording_seat, visibility, imported = row
     return GameSummary(
         game_id,
         game,
@@ -308,6 +347,7 @@ def _summary(row: Sequence[Any], seats: tuple[SeatResult, ...]) -> GameSummary:
         recording_seat,
         Visibility(visibility),
         seats,
+        bool(imported),
     )
 
 
@@ -324,8 +364,13 @@ def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None
     ).fetchone()
     if row is None:
         return None
-    summary = _summary(row[:7], _seats_of(connection, [game_id]).get(game_id, ()))
-    app_version, seed, setup_json, log_json = row[7:]
+    summary = _summary(row[:8], _seats_of(connection, [game_id]).get(game_id, ()))
+    app_version, seed, setup_json, log_json = row[8:]
+    counts = tuple(
+        connection.execute(
+            "SELECT name, count FROM seat_counts WHERE game_id = ? ORDER BY name", (game_id,)
+        )
+    )
     plugin = games.registered().get(summary.game)
     if plugin is None:
         raise RecordProblem(f"Game {game_id} of history is of a game this liar-tui does not know.")
@@ -351,5 +396,6 @@ def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None
         actions=actions,
         seat_updates=updates,
         app_version=app_version,
+        counts=counts,
     )
-    return GameRecord(game_id, finished)
+    return GameRecord(game_id, finished, summary.imported)

@@ -76,15 +76,16 @@ class HistoryStore:
 
     # ------------------------------------------------------------------------- writing
 
-    def record(self, finished: FinishedGame) -> RecordResult:
-        """Store a finished game in one transaction.
+    def record(self, finished: FinishedGame, *, imported: bool = False) -> RecordResult:
+        """Store a finished game in one transaction; ``imported`` for a game that
+        ``liar-tui import`` brings in, which history marks and the stats leave out.
 
         A damaged file found on the way is moved aside (see :meth:`take_notices`) and the
         game recorded in a new one; a file or disk that cannot be written gives
         :class:`NotRecorded`, and the next call tries again. Only a game the codec cannot
         encode raises (:class:`~liar_tui.table.codec.CodecError`): that is a bug, not a fault.
         """
-        game = records.encoded(finished)
+        game = records.encoded(finished, imported=imported)
         with self._lock:
             try:
                 return Recorded(self._run(lambda connection: _insert(connection, game)))

@@ -122,3 +122,50 @@ def test_a_file_at_the_latest_version_is_not_migrated_again(path: Path) -> None:
     second = HistoryStore(path)
     assert second.count_games() == 1
     second.close()
+
+
+def test_step_2_fills_in_each_game_s_kinds_of_opponent_from_its_seats(tmp_path: Path) -> None:
+    """Version 1's games are all against Ada (hard) and Bea (easy): bits 4 and 1."""
+    path = tmp_path / "old.sqlite3"
+    build_fixture(1, path)
+    connection = sqlite3.connect(path, isolation_level=None)
+    with transaction(connection):
+        MIGRATIONS[1].apply(connection)
+    kinds = connection.execute("SELECT id, opponent_kinds, imported FROM games ORDER BY id")
+    assert kinds.fetchall() == [(1, 5, 0), (2, 5, 0), (3, 5, 0)]
+    connection.close()
+
+
+def test_step_2_counts_the_recorded_games_and_skips_one_that_does_not_replay(
+    tmp_path: Path,
+) -> None:
+    """Game 2 of version 1 is a seat's record of two Liar Game rounds (one won with high
+    cards, 33 points); game 1's actions are not legal for its seed, so it gets no numbers
+    while the step still succeeds; the bills game has no deal settled."""
+    path = tmp_path / "old.sqlite3"
+    build_fixture(1, path)
+    connection = sqlite3.connect(path, isolation_level=None)
+    with transaction(connection):
+        MIGRATIONS[1].apply(connection)
+    counts = connection.execute(
+        "SELECT game_id, seat, name, count FROM seat_counts ORDER BY game_id, name"
+    ).fetchall()
+    connection.close()
+    assert counts == [
+        (2, 0, "points", 33),
+        (2, 0, "rounds", 2),
+        (2, 0, "rounds won", 1),
+        (2, 0, "shown high cards", 2),
+        (2, 0, "won high cards", 1),
+    ]
+
+
+def test_a_version_2_file_keeps_its_imported_game_marked(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    build_fixture(2, path)
+    store = HistoryStore(path)
+    listed = store.list_games()
+    record = store.load_game(3)
+    store.close()
+    assert [summary.imported for summary in listed] == [True, False, False]
+    assert record is not None and record.imported
