@@ -80,11 +80,12 @@ class Narrowing:
 
 
 class HistoryScreen(LiarScreen[None]):
-    """The finished games; Escape goes back. (Enter is left for the replay, to come.)"""
+    """The finished games; Enter replays the one under the cursor, Escape goes back."""
 
     CSS_PATH = "history.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
+        Binding("enter", "replay", "Replay", priority=True),
         Binding("g", "next_game", "Game filter"),
         Binding("o,slash", "opponent", "Opponent filter"),
         Binding("t", "stats", "Stats"),
@@ -194,6 +195,7 @@ class HistoryScreen(LiarScreen[None]):
         if empty:
             empty_note.update(empty_text(self.narrowing.where))
         self._show_status(self._counted())
+        self.refresh_bindings()  # Replay is offered once there is a game to replay
 
     @on(ReadFailed)
     def _read_failed(self, message: ReadFailed) -> None:
@@ -260,7 +262,27 @@ class HistoryScreen(LiarScreen[None]):
         footer does not offer the filters then."""
         if action in ("next_game", "opponent", "stats"):
             return not self._asking
+        if action == "replay":
+            # Enter submits the opponent's question while it is open.
+            return not self._asking and self.query_one("#history-table", DataTable).row_count > 0
         return True
+
+    def action_replay(self) -> None:
+        """Enter replays the game under the cursor."""
+        table = self.query_one("#history-table", DataTable)
+        if table.row_count:
+            self._open_replay(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    @on(DataTable.RowSelected, "#history-table")
+    def _row_clicked(self, event: DataTable.RowSelected) -> None:
+        """A click on the row under the cursor replays its game, as Enter does."""
+        self._open_replay(event.row_key.value)
+
+    def _open_replay(self, key: str | None) -> None:
+        from liar_tui.screens.replay import ReplayScreen
+
+        if key is not None:
+            self.app.push_screen(ReplayScreen(self.store, int(key)))
 
     def _narrow(self, narrowing: Narrowing) -> None:
         if narrowing != self.narrowing:
