@@ -14,7 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NoReturn
 
-from liar_tui import __version__, exchange_command, history_command, stats_command
+from liar_tui import (
+    __version__,
+    exchange_command,
+    history_command,
+    replay_command,
+    stats_command,
+)
 from liar_tui.arena.command import add_arena_parser, run_arena
 from liar_tui.games import registered
 from liar_tui.games.options import int_between, shorten
@@ -51,6 +57,13 @@ class StartTable:
 
 
 @dataclass(frozen=True)
+class OpenReplay:
+    """Open the replay of a game of history at once."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
 class PrintText:
     """Print help or the version and stop."""
 
@@ -67,7 +80,7 @@ class RunTool:
     args: argparse.Namespace
 
 
-Command = OpenHome | StartTable | PrintText | RunTool
+Command = OpenHome | StartTable | OpenReplay | PrintText | RunTool
 
 _TOOLS: dict[str, Callable[[argparse.Namespace], int]] = {
     "arena": run_arena,
@@ -149,6 +162,7 @@ def _build_parser() -> tuple[_Parser, _Parser]:
     add_arena_parser(commands)
     history_command.add_parser(commands)
     stats_command.add_parser(commands)
+    replay_command.add_parser(commands)
     exchange_command.add_parsers(commands)
     host_command.add_parser(commands)
     join_command.add_parser(commands)
@@ -168,6 +182,12 @@ def parse_command(argv: Sequence[str], settings: Settings) -> Command:
         return OpenHome()
     if args.command in _TOOLS:
         return RunTool(_TOOLS[args.command], args)
+    if args.command == "replay":
+        if args.help:
+            return PrintText(args.replay_help())
+        if args.game_id is None:
+            raise UsageError("replay needs a game's id, such as: liar-tui replay 12")
+        return OpenReplay(args.game_id)
     if args.help:
         return PrintText(play.format_help())
     if args.game is None:
@@ -241,10 +261,21 @@ def build_app(argv: Sequence[str]) -> LiarApp | int:
         return 0
     if isinstance(command, RunTool):
         return command.run(command.args)
+    start_screen = None
+    if isinstance(command, OpenReplay):
+        if problem := replay_command.replay_problem(command.game_id):
+            print(f"{PROG}: error: {problem}", file=sys.stderr)
+            return USAGE_ERROR
+        start_screen = replay_command.replay_screen(command.game_id)
     from liar_tui.app import LiarApp
 
     start = command.setup if isinstance(command, StartTable) else None
-    return LiarApp(settings=settings, settings_problem=settings_problem, start=start)
+    return LiarApp(
+        settings=settings,
+        settings_problem=settings_problem,
+        start=start,
+        start_screen=start_screen,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

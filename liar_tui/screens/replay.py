@@ -27,7 +27,7 @@ from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import possessive
 from liar_tui.store.history import HistoryError, HistoryStore
-from liar_tui.table.replay import Replay, ReplayProblem, replay_of
+from liar_tui.table.replay import Replay, ReplayProblem, no_such_game, replay_of
 from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.footer import Footer
 
@@ -36,10 +36,6 @@ ENDS_KEYS = Binding.Group("Start/end", compact=True)
 ROUND_KEYS = Binding.Group("Round", compact=True)
 WIDE_SCREEN = 110
 """From this many columns the coach sits beside the table; below it, under the table."""
-
-
-def no_such_game(game_id: int) -> str:
-    return f"There is no game {game_id} in your history."
 
 
 def unwatchable(game: str) -> str:

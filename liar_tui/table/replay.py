@@ -27,6 +27,10 @@ class ReplayProblem(ValueError):
     """A record that cannot be replayed; the message is one sentence for the player."""
 
 
+def no_such_game(game_id: int) -> str:
+    return f"There is no game {game_id} in your history (liar-tui history --json lists ids)."
+
+
 @dataclass(frozen=True)
 class ReplayStep:
     """One step of a replay: the recording seat's update after one action (the first step is
