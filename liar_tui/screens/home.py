@@ -1,5 +1,5 @@
-"""The home screen: resume the unfinished game, pick a game, or open settings, history and
-help.
+"""The home screen: resume the unfinished game, pick a game, or open settings, history,
+stats and help.
 
 It is the first frame the app shows, so the screens it leads to are imported only when
 they are opened: startup stays close to that of a bare Textual app.
@@ -56,6 +56,7 @@ class HomeScreen(LiarScreen[None]):
         ),
         Binding("s", "settings", "Settings"),
         Binding("h", "history", "History"),
+        Binding("t", "stats", "Stats"),
         Binding("d", "discard", "Discard"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -129,6 +130,7 @@ class HomeScreen(LiarScreen[None]):
             None,
             MenuEntry("settings", "s", "Settings"),
             MenuEntry("history", "h", "History"),
+            MenuEntry("stats", "t", "Stats"),
             MenuEntry("help", "?", "Help"),
             MenuEntry("quit", "q", "Quit"),
         ]
@@ -164,6 +166,11 @@ class HomeScreen(LiarScreen[None]):
         from liar_tui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen(self._history_store()))
+
+    def action_stats(self) -> None:
+        from liar_tui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self._history_store()))
 
     def _history_store(self) -> HistoryStore:
         """The app's history, made here when no game has been recorded yet (it is made
@@ -204,6 +211,7 @@ class HomeScreen(LiarScreen[None]):
             "resume": self.action_resume,
             "settings": self.action_settings,
             "history": self.action_history,
+            "stats": self.action_stats,
             "help": self.liar_app.action_help,
             "discard": self.action_discard,
             "quit": self.app.exit,

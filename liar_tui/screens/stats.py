@@ -226,7 +226,8 @@ class StatsScreen(LiarScreen[None]):
         self.run_worker(read, name="read stats", group="stats", thread=True)
 
     @on(StatsRead)
-    def _stats_read(self, message: StatsRead) -> None:
+    async def _stats_read(self, message: StatsRead) -> None:
+        """Show the sections; awaited, so a ledger read meanwhile finds its section built."""
         self._say_notices()
         known = list(registered())
         # In the order the app lists the games; one whose plugin is gone, last.
@@ -237,7 +238,7 @@ class StatsScreen(LiarScreen[None]):
             )
         )
         body = self.query_one("#stats-body", VerticalScroll)
-        body.mount_all(GameSection(stats) for stats in self._stats)
+        await body.mount_all(GameSection(stats) for stats in self._stats)
         self._show()
 
     @on(LedgerRead)

@@ -157,7 +157,15 @@ async def test_at_80_columns_the_footer_shows_every_key_it_offers() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
-    for key in ("r Resume", "s Settings", "d Discard", "^q Quit", "f1 Help"):
+    for key in (
+        "r Resume",
+        "s Settings",
+        "h History",
+        "t Stats",
+        "d Discard",
+        "^q Quit",
+        "f1 Help",
+    ):
         assert key in footer, footer
     assert footer.rstrip().endswith("f1 Help")
 
