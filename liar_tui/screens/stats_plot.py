@@ -27,15 +27,20 @@ Y_TICK_ROOM = 3
 
 
 def nice_step(span: float, ticks: int) -> float:
-    """A step of 1, 2 or 5 times a power of ten that cuts ``span`` in about ``ticks``."""
-    raw = max(span, 1e-9) / max(ticks, 1)
-    power = 10 ** math.floor(math.log10(raw))
-    return next(factor * power for factor in (1, 2, 5, 10) if factor * power >= raw)
+    """The smallest step of 1, 2 or 5 times a power of ten that cuts ``span`` in at most
+    ``ticks`` parts."""
+    ticks = max(ticks, 1)
+    power = 10.0 ** (math.floor(math.log10(max(span, 1e-9) / ticks)) - 1)
+    while True:
+        for factor in (1, 2, 5):
+            if math.floor(span / (factor * power)) <= ticks:
+                return factor * power
+        power *= 10
 
 
 def money_ticks(low: float, high: float, rows: int) -> list[float]:
-    """Round amounts from ``low`` to ``high``, 0 among them, about one every few ``rows``."""
-    step = max(1.0, nice_step(high - low, max(1, rows // Y_TICK_ROOM)))
+    """Round amounts from ``low`` to ``high``, 0 among them, one every few ``rows`` at most."""
+    step = max(1.0, nice_step(high - low, rows // Y_TICK_ROOM))
     first, last = math.ceil(low / step), math.floor(high / step)
     return [step * index for index in range(first, last + 1)]
 
