@@ -32,7 +32,6 @@ from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.footer import Footer
 
 STEP_KEYS = Binding.Group("Step", compact=True)
-ENDS_KEYS = Binding.Group("Start/end", compact=True)
 ROUND_KEYS = Binding.Group("Round", compact=True)
 WIDE_SCREEN = 110
 """From this many columns the coach sits beside the table; below it, under the table."""
@@ -58,8 +57,8 @@ class ReplayScreen(LiarScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Back a step", group=STEP_KEYS),
         Binding("right", "step(1)", "Next step", group=STEP_KEYS),
-        Binding("home", "to_end(False)", "First step", group=ENDS_KEYS),
-        Binding("end", "to_end(True)", "Last step", group=ENDS_KEYS),
+        Binding("home", "to_end(False)", "First"),
+        Binding("end", "to_end(True)", "Last"),
         Binding("left_square_bracket,pageup", "round(-1)", "Round before", group=ROUND_KEYS),
         Binding("right_square_bracket,pagedown", "round(1)", "Next round", group=ROUND_KEYS),
         Binding("escape", "back", "Back"),
@@ -161,10 +160,11 @@ class ReplayScreen(LiarScreen[None]):
         self.refresh_bindings()
 
     def _title(self, replay: Replay) -> str:
-        """``Replay of game 12 · <game title> · your side, every hand shown at the end``."""
-        side = f"{possessive(replay.setup.names[replay.seat])} side"
-        kept = ", every hand shown at the end" if replay.final_views else ", only what it saw"
-        return f"Replay of game {self.game_id} · {title(replay.setup.game)} · {side}{kept}"
+        """``Replay · game 12 · <game title> · your side · all hands at end`` (or ``· only
+        your view`` for a seat's own record)."""
+        whose = possessive(replay.setup.names[replay.seat])
+        kept = "all hands at end" if replay.final_views else f"only {whose} view"
+        return f"Replay · game {self.game_id} · {title(replay.setup.game)} · {whose} side · {kept}"
 
     # stepping -------------------------------------------------------------------------
 

@@ -43,8 +43,7 @@ class ReplayTable(Widget):
 
     DEFAULT_CSS = """
     ReplayTable {
-        height: auto;
-        max-height: 100%;
+        height: 100%;
     }
     """
 

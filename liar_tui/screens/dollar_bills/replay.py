@@ -43,8 +43,11 @@ class DollarBillsReplayTable(ReplayTable):
         height: auto;
     }
     DollarBillsReplayTable #bill {
+        height: auto;
         border: round $success;
+        border-title-color: $text-success;
         border-title-style: bold;
+        padding: 0 0 0 1;
     }
     DollarBillsReplayTable #bid-panel, DollarBillsReplayTable #history-panel {
         height: auto;
@@ -84,14 +87,16 @@ class DollarBillsReplayTable(ReplayTable):
 
     def show(self, frame: ReplayFrame) -> None:
         view: DollarBillsView = frame.update.view
+        shown = next((e for e in frame.update.events if isinstance(e, BillsShown)), None)
+        # At a show the bill is the one shown, not the next game's, dealt at the same step.
+        serial, game = (shown.serials[self.seat], shown.game) if shown else (view.serial, view.game)
         bill = self.query_one("#bill", BillFace)
-        bill.show(view.serial)
+        bill.show(serial)
         owner = possessive(self.names[self.seat], capital=True)
-        bill.border_title = f"{owner} bill · game {view.game}"
+        bill.border_title = f"{owner} bill · game {game}"
         self.query_one("#seats", SeatsPanel).show(view, self.seat, (self.seat,))
         self.query_one("#history", BidHistory).show(view)
         self.query_one("#standing", Static).update(self._standing(view))
-        shown = next((e for e in frame.update.events if isinstance(e, BillsShown)), None)
         bills = self.query_one("#shown", Static)
         bills.display = shown is not None
         if shown is not None:

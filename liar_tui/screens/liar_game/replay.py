@@ -77,28 +77,27 @@ class LiarGameReplayTable(ReplayTable):
         self.query_one("#last-round", LastRoundSummary).show(
             view.history[-1] if view.history else None
         )
-        self.query_one(
-            "#pocket-panel"
-        ).border_title = (
-            f"{possessive(self.names[self.seat], capital=True)} pocket · round {view.round}"
-        )
+        whose = "Every" if frame.face_up else possessive(self.names[self.seat], capital=True)
+        self.query_one("#pocket-panel").border_title = f"{whose} pocket · round {view.round}"
         self.query_one("#pocket", Static).update(self._pockets(view, frame.face_up))
 
     def _pockets(self, view: LiarGameView, face_up: tuple[Any, ...]) -> Text:
-        """The recording seat's pocket and the hand it chose; every seat's last pocket too
-        where the record may show them."""
+        """The recording seat's pocket and the hand it chose; every seat's last pocket
+        instead, where the record may show them all (the end of a complete record)."""
         text = Text()
-        if view.over and not face_up:
+        if face_up:
+            for seat, other in enumerate(face_up):
+                text.append("\n" if seat else "")
+                text.append(f"{self.names[seat]}: ", style="bold" if seat == self.seat else "dim")
+                text.append_text(inline_cards(other.pocket, self.look))
+            return text
+        if view.over:
             text.append("The game is over.", style="bold")
-        elif view.pocket:
+        else:
             text.append_text(inline_cards(view.pocket, self.look))
         if view.chosen is not None:
             text.append("\nShowing: ", style="dim")
             text.append_text(inline_cards(view.chosen, self.look))
-        for other in face_up:
-            if other.seat != self.seat and other.pocket:
-                text.append(f"\n{self.names[other.seat]}: ", style="dim")
-                text.append_text(inline_cards(other.pocket, self.look))
         return text
 
     def describe(self, update: SeatUpdate) -> StepWords:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from liar_tui.rules.liars_poker.game import (
@@ -38,7 +38,7 @@ class LiarsPokerReplayTable(ReplayTable):
 
     DEFAULT_CSS = """
     LiarsPokerReplayTable > Horizontal {
-        height: auto;
+        height: 100%;
         align-horizontal: center;
     }
     LiarsPokerReplayTable .main-column {
@@ -51,7 +51,7 @@ class LiarsPokerReplayTable(ReplayTable):
         width: 1fr;
         min-width: 30;
         max-width: 56;
-        height: auto;
+        height: 100%;
     }
     LiarsPokerReplayTable #table-panel, LiarsPokerReplayTable #hand-panel {
         height: auto;
@@ -70,7 +70,7 @@ class LiarsPokerReplayTable(ReplayTable):
         padding: 0 1;
     }
     LiarsPokerReplayTable #rounds-panel {
-        max-height: 14;
+        height: 1fr;
     }
     """
 
@@ -86,7 +86,7 @@ class LiarsPokerReplayTable(ReplayTable):
             with Vertical(classes="side-column"):
                 with Vertical(id="lives-panel"):
                     yield LivesBoard(self.names, self.look, id="lives")
-                with Vertical(id="rounds-panel"):
+                with VerticalScroll(id="rounds-panel", can_focus=False):
                     yield Static(id="rounds")
 
     def on_mount(self) -> None:
@@ -154,6 +154,7 @@ class LiarsPokerReplayTable(ReplayTable):
         for shown in shown_rounds(view)[-2:]:
             lines += [*hanging(round_text(shown, self.names, self.look.ink)), Text()]
         self.query_one("#rounds", Static).update(Group(*lines[:-1]))
+        self.query_one("#rounds-panel", VerticalScroll).scroll_end(animate=False)
 
     def describe(self, update: SeatUpdate) -> StepWords:
         said: list[str] = []
@@ -181,7 +182,7 @@ class LiarsPokerReplayTable(ReplayTable):
             elif isinstance(event, ChallengeResolved):
                 milestone = True
                 challenges = subject_verb(names[event.challenger], "challenge")
-                said.append(f"{challenges} {names[event.declarer]}: {verdict(event, names)}")
+                said.append(f"{challenges} {names[event.declarer]}, and {verdict(event, names)}")
             elif isinstance(event, HandStuck):
                 milestone = True
                 said.append(stuck_verdict(event, names))
