@@ -14,22 +14,20 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Click
-from textual.geometry import Offset
+from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Static
 
 from liar_tui.rules.cards import NATURAL_RANKS, Rank
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.screens.rules_editing import made_unstyled
-from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
-from liar_tui.widgets.form_row import FormRow
 from liar_tui.widgets.labelled_row import LabelledRow
-from liar_tui.widgets.switch_row import SwitchRow
 
 JOKER_CHOICES = (0, 1, 2)
 HAND_SIZES = (5, 7)
@@ -55,8 +53,6 @@ one line beside the seats at 100 columns."""
 
 NO_COMMUNAL_REASON = "Off: there are no communal cards."
 FIXED_JOKERS_NOTE = "Part of the deck: they stay as set."
-LABEL_WIDTH = 11
-"""Columns of an option's name: its choices and its note start after them."""
 WHOLE_HAND = 0
 """The discard limit choice for "any number": :attr:`RoundRules.discard_limit` None."""
 
@@ -79,7 +75,7 @@ def discard_limit_choices(hand_size: int) -> list[tuple[str, int]]:
     ]
 
 
-_SWITCH_TITLES = {
+_CHECKBOX_TITLES = {
     "must-discard": "Discard at least one",
     "draw-twice": "Draw twice",
     "communal-discardable": "Communal cards may be discarded",
@@ -93,7 +89,7 @@ def editor_css(editor: str) -> str:
     """The styles both editors share, written out under ``editor``.
 
     Spelled with the editor's type name rather than left to Textual's scoping, whose
-    implied prefix adds no specificity.
+    implied prefix adds no specificity and so loses to RadioSet's own ``width: 1fr``.
     """
     return f"""
     {editor} {{
@@ -103,11 +99,26 @@ def editor_css(editor: str) -> str:
         height: 1;
     }}
     {editor} .rules-row > .-after-label {{
-        margin-left: {LABEL_WIDTH};
+        margin-left: 11;
+    }}
+    {editor} RadioSet {{
+        layout: horizontal;
+        width: auto;
+        height: 1;
+    }}
+    {editor} RadioSet > RadioButton {{
+        width: auto;
+        margin-right: 1;
     }}
     {editor} .note {{
         color: $text-muted;
-        padding-left: {LABEL_WIDTH};
+        padding-left: 11;
+    }}
+    {editor} .note.-switch {{
+        padding-left: 4;
+    }}
+    {editor} .note.-off {{
+        color: $warning;
     }}
     {editor} Chooser {{
         width: 16;
@@ -130,27 +141,19 @@ def joker_label(jokers: int) -> str:
     return "none" if jokers == 0 else str(jokers)
 
 
-def _choices(
-    name: str,
-    title: str,
-    values: tuple[int, ...],
-    current: int,
-    label: Callable[[int], str],
-    note: str,
-) -> ChoiceRow[int]:
-    """An option of a few numbers: its name, the numbers, and its note, as one widget."""
-    return ChoiceRow(
-        [(label(value), value) for value in values],
-        current,
-        label=title,
-        label_width=LABEL_WIDTH,
-        note=note,
-        id=name,
-    )
+def _pressed_id(radio_set: RadioSet) -> str:
+    pressed = radio_set.pressed_button
+    assert pressed is not None and pressed.id is not None, "every choice starts pressed"
+    return pressed.id
 
 
-class RankPicker(FormRow):
-    """The name "Wild ranks", the thirteen natural ranks, and the note under them.
+def _number_after(widget_id: str) -> int:
+    """The number a choice's id ends in: ``communal-2`` is 2."""
+    return int(widget_id.rsplit("-", 1)[1])
+
+
+class RankPicker(Widget, can_focus=True):
+    """A row of the thirteen natural ranks; each is switched on or off by keys or a click.
 
     One widget, one focus stop: left and right move along the row, space switches the rank
     under the cursor, and a click switches the rank clicked.
@@ -161,36 +164,42 @@ class RankPicker(FormRow):
         Binding("right", "move(1)", "Next rank", show=False),
         Binding("space", "toggle_rank", "Wild on/off"),
     ]
+    DEFAULT_CSS = """
+    RankPicker {
+        width: auto;
+        height: 1;
+    }
+    RankPicker:focus {
+        background: $primary 40%;
+    }
+    """
+    cursor: reactive[int] = reactive(0)
 
-    def __init__(self, chosen: frozenset[Rank], *, note: str, id: str | None = None) -> None:
-        super().__init__(note=note, id=id)
+    def __init__(self, chosen: frozenset[Rank], *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.chosen = chosen
-        self.cursor = 0
 
     def _spans(self) -> list[tuple[int, int, Rank]]:
         """Each rank's columns (start, end) in the row, one space between ranks."""
         spans = []
-        start = LABEL_WIDTH
+        start = 0
         for rank in NATURAL_RANKS:
             end = start + len(rank.label)
             spans.append((start, end, rank))
             start = end + 1
         return spans
 
-    def first_line_width(self) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._spans()[-1][1]
 
-    def note_indent(self) -> int:
-        return LABEL_WIDTH
-
-    def first_line(self) -> Text:
+    def render(self) -> RenderResult:
         chosen_style = Style(bold=True, reverse=True)
-        cursor_style = self.style_of("cursor") + Style(underline=True)
-        text = Text("Wild ranks".ljust(LABEL_WIDTH))
+        cursor_style = Style(underline=True, bold=True)
+        text = Text()
         for index, (_, _, rank) in enumerate(self._spans()):
             style = chosen_style if rank in self.chosen else Style(dim=True)
             if self.has_focus and index == self.cursor:
-                style = cursor_style + Style(bold=rank in self.chosen)
+                style += cursor_style
             text.append(rank.label, style)
             if rank is not Rank.ACE:
                 text.append(" ")
@@ -198,7 +207,6 @@ class RankPicker(FormRow):
 
     def action_move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(NATURAL_RANKS)
-        self.refresh()
 
     def action_toggle_rank(self) -> None:
         self._switch(NATURAL_RANKS[self.cursor])
@@ -209,16 +217,18 @@ class RankPicker(FormRow):
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or offset.y != 0:
+        if offset is None:
             return
         for index, (start, end, rank) in enumerate(self._spans()):
             if start <= offset.x < end:
                 self.cursor = index
                 self._switch(rank)
 
-    def rank_offset(self, rank: Rank) -> Offset:
-        """Where a click switches ``rank``."""
-        return self.cell_offset(next(start for start, _, each in self._spans() if each is rank))
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
 
 
 class RoundRulesEditor(Vertical):
@@ -244,36 +254,24 @@ class RoundRulesEditor(Vertical):
         rules = self._initial
         poker = rules.poker
         if self._jokers_editable:
-            yield _choices(
-                "jokers", "Jokers", JOKER_CHOICES, poker.jokers, joker_label, NOTES["jokers"]
-            )
-        else:  # shown as the one choice there is, greyed
-            yield ChoiceRow(
-                [(joker_label(poker.jokers), poker.jokers)],
-                poker.jokers,
-                label="Jokers",
-                label_width=LABEL_WIDTH,
-                note=FIXED_JOKERS_NOTE,
-                id="jokers-fixed",
-                disabled=True,
-            )
-        yield RankPicker(poker.wild_ranks, note=NOTES["wild-ranks"], id="wild-ranks")
-        yield _choices(
-            "hand-size",
-            "Hand",
-            HAND_SIZES,
-            poker.hand_size,
-            "{} cards".format,
-            NOTES["hand-size"],
+            jokers: Widget = self._choices("jokers", JOKER_CHOICES, poker.jokers, joker_label)
+        else:
+            jokers = Static(joker_label(poker.jokers), id="jokers-fixed")
+        yield _row("Jokers", jokers)
+        yield Static(
+            NOTES["jokers"] if self._jokers_editable else FIXED_JOKERS_NOTE, classes="note"
         )
-        yield _choices(
-            "communal",
+        yield _row("Wild ranks", RankPicker(poker.wild_ranks, id="wild-ranks"))
+        yield Static(NOTES["wild-ranks"], classes="note")
+        yield _row(
+            "Hand", self._choices("hand-size", HAND_SIZES, poker.hand_size, "{} cards".format)
+        )
+        yield Static(NOTES["hand-size"], classes="note")
+        yield _row(
             "Communal",
-            COMMUNAL_CHOICES,
-            poker.communal_cards,
-            joker_label,
-            NOTES["communal"],
+            self._choices("communal", COMMUNAL_CHOICES, poker.communal_cards, joker_label),
         )
+        yield Static(NOTES["communal"], classes="note")
         # A chooser, not a Select: a Select builds five widgets and its list up front.
         limits = discard_limit_choices(poker.hand_size)
         yield _row(
@@ -288,33 +286,43 @@ class RoundRulesEditor(Vertical):
             "color-straight-flush": poker.color_straight_flush,
             "two-pair-over-trips": poker.two_pair_over_trips,
         }
-        # Made as _fit_communal_discard leaves them.
+        # Made as _fit_communal_discard leaves them, so nothing is styled again once mounted.
         no_communal = poker.communal_cards == 0
         for name, value in switches.items():
             off = no_communal and name == "communal-discardable"
-            switch = SwitchRow(
-                _SWITCH_TITLES[name],
-                value and not off,
-                note=NOTES[name],
-                id=name,
-                disabled=off,
+            yield Checkbox(
+                _CHECKBOX_TITLES[name], value and not off, compact=True, id=name, disabled=off
             )
-            if off:
-                switch.set_note(NO_COMMUNAL_REASON, warning=True)
-            yield switch
+            yield Static(
+                NO_COMMUNAL_REASON if off else NOTES[name],
+                classes="note -switch -off" if off else "note -switch",
+                id=f"{name}-note",
+            )
+
+    @staticmethod
+    def _choices(
+        name: str, values: tuple[int, ...], current: int, label: Callable[[int], str]
+    ) -> RadioSet:
+        return RadioSet(
+            *(
+                RadioButton(label(value), value=value == current, id=f"{name}-{value}")
+                for value in values
+            ),
+            id=name,
+            compact=True,
+        )
 
     # reading --------------------------------------------------------------------------
 
     def _chosen(self, name: str) -> int:
-        chosen: int = self.query_one(f"#{name}", ChoiceRow).value
-        return chosen
+        return _number_after(_pressed_id(self.query_one(f"#{name}", RadioSet)))
 
     def _switch(self, name: str) -> bool:
-        return self.query_one(f"#{name}", SwitchRow).value
+        return self.query_one(f"#{name}", Checkbox).value
 
     def read(self) -> tuple[RoundRules, list[str]]:
         """The round rules as shown, and why they cannot be played (empty when they can)."""
-        jokers = self._chosen("jokers" if self._jokers_editable else "jokers-fixed")
+        jokers = self._chosen("jokers") if self._jokers_editable else self._initial.poker.jokers
         limit: int = self.query_one("#discard-limit", Chooser).value
         rules = RoundRules(
             poker=PokerRules(
@@ -339,11 +347,11 @@ class RoundRulesEditor(Vertical):
     def _discard_limit_changed(self) -> None:
         self.query_one("#discard-limit-note", Static).update(NOTES["discard-limit"])
 
-    @on(ChoiceRow.Changed, "#hand-size")
+    @on(RadioSet.Changed, "#hand-size")
     def _hand_size_changed(self) -> None:
         self._fit_discard_limit()
 
-    @on(ChoiceRow.Changed, "#communal")
+    @on(RadioSet.Changed, "#communal")
     def _communal_changed(self) -> None:
         self._fit_communal_discard()
 
@@ -362,11 +370,13 @@ class RoundRulesEditor(Vertical):
     def _fit_communal_discard(self) -> None:
         """Discarding communal cards needs communal cards: off, with the reason, without."""
         none = self._chosen("communal") == 0
-        switch = self.query_one("#communal-discardable", SwitchRow)
+        checkbox = self.query_one("#communal-discardable", Checkbox)
         if none:
-            switch.value = False
-        switch.disabled = none
-        switch.set_note(NO_COMMUNAL_REASON if none else NOTES["communal-discardable"], warning=none)
+            checkbox.value = False
+        checkbox.disabled = none
+        note = self.query_one("#communal-discardable-note", Static)
+        note.update(NO_COMMUNAL_REASON if none else NOTES["communal-discardable"])
+        note.set_class(none, "-off")
 
 
 class LiarsPokerRulesEditor(Vertical):
@@ -383,21 +393,20 @@ class LiarsPokerRulesEditor(Vertical):
 
     def _widgets(self) -> Iterator[Widget]:
         rules = self._initial
-        yield _choices(
-            "lives",
-            "Lives",
-            tuple(range(1, MAX_LIVES + 1)),
-            rules.lives,
-            str,
-            lives_note(rules.lives),
+        lives = RadioSet(
+            *(
+                RadioButton(str(lives), value=rules.lives == lives, id=f"lives-{lives}")
+                for lives in range(1, MAX_LIVES + 1)
+            ),
+            id="lives",
+            compact=True,
         )
-        yield SwitchRow("Chips", rules.chips, note=NOTES["chips"], id="chips")
-        yield SwitchRow(
-            "Dealer's choice",
-            rules.dealers_choice,
-            note=NOTES["dealers-choice"],
-            id="dealers-choice",
-        )
+        yield _row("Lives", lives)
+        yield Static(lives_note(rules.lives), classes="note", id="lives-note")
+        yield Checkbox("Chips", rules.chips, compact=True, id="chips")
+        yield Static(NOTES["chips"], classes="note -switch")
+        yield Checkbox("Dealer's choice", rules.dealers_choice, compact=True, id="dealers-choice")
+        yield Static(NOTES["dealers-choice"], classes="note -switch")
         yield Label("Round rules", classes="heading")
         yield RoundRulesEditor(rules.round, id="round-rules")
 
@@ -405,13 +414,14 @@ class LiarsPokerRulesEditor(Vertical):
         """The rules as shown, and why they cannot be played (empty when they can)."""
         round_rules, _ = self.query_one(RoundRulesEditor).read()
         rules = LiarsPokerRules(
-            lives=self.query_one("#lives", ChoiceRow).value,
-            chips=self.query_one("#chips", SwitchRow).value,
-            dealers_choice=self.query_one("#dealers-choice", SwitchRow).value,
+            lives=_number_after(_pressed_id(self.query_one("#lives", RadioSet))),
+            chips=self.query_one("#chips", Checkbox).value,
+            dealers_choice=self.query_one("#dealers-choice", Checkbox).value,
             round=round_rules,
         )
         return rules, rules.problems()
 
-    @on(ChoiceRow.Changed, "#lives")
-    def _lives_changed(self, event: ChoiceRow.Changed) -> None:
-        event.choice_row.set_note(lives_note(event.choice_row.value))
+    @on(RadioSet.Changed, "#lives")
+    def _lives_changed(self, event: RadioSet.Changed) -> None:
+        lives = _number_after(event.pressed.id or "")
+        self.query_one("#lives-note", Static).update(lives_note(lives))
