@@ -9,8 +9,9 @@ from the recording seat's side; after its end, a complete record shows every han
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -20,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from liar_tui.games import registered
 from liar_tui.history_command import title
@@ -30,6 +32,12 @@ from liar_tui.store.history import HistoryError, HistoryStore
 from liar_tui.table.replay import Replay, ReplayProblem, no_such_game, replay_of
 from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from liar_tui.bots.coach import Analysis
+    from liar_tui.games.plugin import GamePlugin
+
+log = logging.getLogger(__name__)
 
 STEP_KEYS = Binding.Group("Step", compact=True)
 ROUND_KEYS = Binding.Group("Round", compact=True)
@@ -47,6 +55,8 @@ class ShownStep:
 
     frame: ReplayFrame
     words: StepWords
+    decided: bool
+    """The recording seat acted at this step: the coach has something to say of it."""
 
 
 class ReplayScreen(LiarScreen[None]):
@@ -71,6 +81,14 @@ class ReplayScreen(LiarScreen[None]):
             super().__init__()
             self.replay = replay
 
+    class Coached(Message):
+        """The coach's reading of the decision played at step ``index`` (None: it has none)."""
+
+        def __init__(self, index: int, analysis: Analysis | None) -> None:
+            super().__init__()
+            self.index = index
+            self.analysis = analysis
+
     class Unreadable(Message):
         """The record cannot be replayed; ``reason`` is the sentence to show."""
 
@@ -87,6 +105,8 @@ class ReplayScreen(LiarScreen[None]):
         self.at = 0
         """The index of the step on screen."""
         self._table: ReplayTable | None = None
+        self._coached: dict[int, Analysis | None] = {}
+        """The coach's reading of each decision step read so far, by step."""
 
     def compose(self) -> ComposeResult:
         yield Static(f"Replay of game {self.game_id}", id="replay-title", markup=False)
@@ -144,13 +164,17 @@ class ReplayScreen(LiarScreen[None]):
         look = CardLook.from_settings(self.liar_app.settings).in_theme(self.app.current_theme.dark)
         names = replay.setup.names
         table = game.replay_table(names, replay.seat, look) if game is not None else None
-        if table is None:
+        if game is None or table is None:
             self._say_problem(unwatchable(replay.setup.game))
             return
         self.replay = replay
         self._table = table
         self.steps = tuple(
-            ShownStep(ReplayFrame(step.update, replay.face_up(index)), table.describe(step.update))
+            ShownStep(
+                ReplayFrame(step.update, replay.face_up(index)),
+                table.describe(step.update),
+                step.decision is not None,
+            )
             for index, step in enumerate(replay.steps)
         )
         self.query_one("#replay-title", Static).update(self._title(replay))
@@ -158,6 +182,38 @@ class ReplayScreen(LiarScreen[None]):
         await self.query_one("#replay-table").mount(table)
         self._show(0)
         self.refresh_bindings()
+        self._ask_the_coach(game, replay)
+
+    def _ask_the_coach(self, game: GamePlugin, replay: Replay) -> None:
+        """Ask the coach of every decision of the recording seat, in order, in a worker:
+        each reading (tens of milliseconds for a hard bot) is shown as it comes, and a step
+        never waits for one."""
+
+        def ask() -> None:
+            from liar_tui.bots.coach import analyse
+
+            worker = get_current_worker()
+            for index, step in enumerate(replay.steps):
+                if worker.is_cancelled:
+                    return
+                if step.decision is None:
+                    continue
+                try:
+                    analysis = analyse(game, step.decision)
+                except Exception:  # a bot's failure must not end the replay
+                    log.exception(
+                        "the coach could not read step %d of game %d", index, replay.game_id
+                    )
+                    analysis = None
+                self.post_message(self.Coached(index, analysis))
+
+        self.run_worker(ask, name="coach a replay", group="coach", thread=True)
+
+    @on(Coached)
+    def _coached_step(self, message: Coached) -> None:
+        self._coached[message.index] = message.analysis
+        if message.index == self.at:
+            self._show_coach()
 
     def _title(self, replay: Replay) -> str:
         """``Replay · game 12 · <game title> · your side · all hands at end`` (or ``· only
@@ -180,7 +236,35 @@ class ReplayScreen(LiarScreen[None]):
         if self.at == len(self.steps) - 1:
             line.append(" (the end)", style="dim")
         self.query_one("#replay-step", Static).update(line)
-        self.query_one("#coach-line", Static).update("")
+        self._show_coach()
+
+    def _show_coach(self) -> None:
+        """What the hard bot made of the decision played at this step, and whether the
+        player did as it would have (where the record keeps the action played)."""
+        coach = self.query_one("#coach-line", Static)
+        replay = self.replay
+        if replay is None or self._table is None or not self.steps[self.at].decided:
+            coach.update(Text("The coach speaks at each of your decisions.", style="dim"))
+            return
+        if self.at not in self._coached:
+            coach.update(Text("The coach is thinking…", style="italic dim"))
+            return
+        analysis = self._coached[self.at]
+        if analysis is None:
+            coach.update(Text("The coach has nothing to say of this decision.", style="dim"))
+            return
+        from liar_tui.bots.coach import coach_line
+
+        text = Text(coach_line(analysis))
+        played = replay.steps[self.at].action
+        if played is not None:
+            ink = self._table.look.ink
+            name = replay.setup.names[replay.seat]
+            if self._table.same_action(played, analysis.action):
+                text.append(f"\n{name} played as the coach would.", style=f"bold {ink.win}")
+            else:
+                text.append(f"\n{name} played otherwise.", style=f"bold {ink.loss}")
+        coach.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The step keys work once the game is read (at either end a step stays put)."""

@@ -59,6 +59,12 @@ class ReplayTable(Widget):
         """Draw the table as ``frame`` has it; fast (a step is drawn within a key press)."""
         raise NotImplementedError(f"{type(self).__name__} must draw a step")
 
+    def same_action(self, played: Any, advised: Any) -> bool:
+        """Whether the action played is the one the coach advised: equal actions, unless a
+        game's actions can differ and still be the same move (the same cards in another
+        order)."""
+        return bool(played == advised)
+
     def describe(self, update: SeatUpdate) -> StepWords:
         """What happened at the step that ``update`` reports, in one line, from the
         recording seat's side (a hand it did not see is not named). Pure: the viewer says

@@ -10,7 +10,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from liar_tui.rules.liar_game.game import GameOver, HandChosen, LiarGameView, RoundRevealed
+from liar_tui.rules.liar_game.game import (
+    GameOver,
+    HandChosen,
+    LiarGameView,
+    RoundRevealed,
+    ShowHand,
+)
 from liar_tui.screens.liar_game.panels import LastRoundSummary, ScorePanel
 from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import names_joined, possessive, subject_verb
@@ -99,6 +105,12 @@ class LiarGameReplayTable(ReplayTable):
             text.append("\nShowing: ", style="dim")
             text.append_text(inline_cards(view.chosen, self.look))
         return text
+
+    def same_action(self, played: Any, advised: Any) -> bool:
+        """The same three cards shown, in whatever order they were picked."""
+        if not isinstance(played, ShowHand) or not isinstance(advised, ShowHand):
+            return False
+        return played.seat == advised.seat and sorted(played.cards) == sorted(advised.cards)
 
     def describe(self, update: SeatUpdate) -> StepWords:
         said: list[str] = []
