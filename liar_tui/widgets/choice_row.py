@@ -33,13 +33,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Offset
 from textual.message import Message
 
-from liar_tui.widgets.form_row import FormRow
+from liar_tui.widgets.form_row import FormRow, Part
 
 ChoiceValue = TypeVar("ChoiceValue")
 
@@ -148,19 +147,19 @@ class ChoiceRow(FormRow, Generic[ChoiceValue]):
     def note_indent(self) -> int:
         return self.label_width
 
-    def first_line(self) -> Text:
+    def first_line(self) -> list[Part]:
         chosen_mark, other_mark = MARKS[self.ascii_only]
-        line = Text(self.label.ljust(self.label_width))
+        line: list[Part] = [self.label.ljust(self.label_width)]
         for index, (words, _value) in enumerate(self._options):
-            if index:
-                line.append(" " * GAP)
             chosen = index == self._index
-            line.append(
-                chosen_mark if chosen else other_mark,
-                self.style_of("mark-on" if chosen else "mark"),
-            )
-            line.append(" ")
-            line.append(words, self.style_of("cursor") if self._shows_cursor(index) else "")
+            line += [
+                " " * GAP if index else "",
+                (chosen_mark, self.style_of("mark-on"))
+                if chosen
+                else (other_mark, self.style_of("mark")),
+                " ",
+                (words, self.style_of("cursor")) if self._shows_cursor(index) else words,
+            ]
         return line
 
     def _shows_cursor(self, index: int) -> bool:

@@ -9,58 +9,45 @@ name, its options and its note as lines of text is one widget, whatever it holds
 
 from __future__ import annotations
 
-from typing import ClassVar
+import textwrap
 
 from rich.cells import cell_len
-from rich.style import Style
-from rich.text import Text
+from textual.content import Content
 from textual.geometry import Offset, Size
 from textual.widget import Widget
+
+Part = str | tuple[str, str]
+"""A piece of a row's line: text, or text and its style (``Content.assemble``'s parts)."""
+
+STYLES = {
+    "mark": "$foreground-muted",
+    "mark-on": "bold $text-success",
+    "cursor": "$block-cursor-foreground on $block-cursor-background $block-cursor-text-style",
+    "note": "$foreground-muted",
+    "warning": "$text-warning",
+}
+"""How each part of a row is drawn, in the theme's colours. Written into the row's text
+rather than given as component classes: Textual styles every component class of every
+widget each time it styles the widget, which was most of the cost of a form of rows."""
 
 
 class FormRow(Widget, can_focus=True):
     """A focusable line (a note under it when there is one) drawn by the row itself.
 
     Subclasses draw the first line with :meth:`first_line` and say how wide it is with
-    :meth:`first_line_width`; the note and the marks' styles are common.
+    :meth:`first_line_width`; the note and the parts' styles are common.
     """
 
     ALLOW_SELECT = False
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "form-row--mark",
-        "form-row--mark-on",
-        "form-row--cursor",
-        "form-row--note",
-        "form-row--warning",
-    }
     DEFAULT_CSS = """
     FormRow {
         width: auto;
         height: auto;
+        text-wrap: nowrap;
+        text-overflow: clip;
         pointer: pointer;
-        & > .form-row--mark {
-            color: $text-muted;
-        }
-        & > .form-row--mark-on {
-            color: $text-success;
-            text-style: bold;
-        }
-        & > .form-row--cursor {
-            color: $block-cursor-foreground;
-            background: $block-cursor-background;
-            text-style: $block-cursor-text-style;
-        }
-        & > .form-row--note {
-            color: $text-muted;
-        }
-        & > .form-row--warning {
-            color: $text-warning;
-        }
         &:disabled {
-            color: $text-disabled;
-            & > .form-row--mark-on {
-                color: $text-disabled;
-            }
+            color: $foreground-disabled;
         }
     }
     """
@@ -109,30 +96,35 @@ class FormRow(Widget, can_focus=True):
         """Whether the app draws in ASCII only (its marks then have ASCII shapes)."""
         return bool(getattr(self.app, "ascii_only", False))
 
-    def first_line(self) -> Text:
+    def first_line(self) -> list[Part]:
         raise NotImplementedError
 
     def first_line_width(self) -> int:
         raise NotImplementedError
 
-    def style_of(self, component: str) -> Style:
-        return self.get_component_rich_style(f"form-row--{component}", partial=True)
+    def style_of(self, part: str) -> str:
+        """The style of a part (a key of :data:`STYLES`); none when disabled: all of a
+        disabled row is greyed alike."""
+        return "" if self.disabled else STYLES[part]
 
-    def render(self) -> Text:
-        line = self.first_line()
-        if self._note:
-            line.append("\n" + " " * self.note_indent())
-            line.append(self._note, self.style_of("warning" if self._note_warns else "note"))
-        line.no_wrap = True
-        line.end = ""
-        return line
+    def _note_lines(self, width: int) -> list[str]:
+        """The note cut into lines at word breaks, to fit ``width`` columns after its indent."""
+        return textwrap.wrap(self._note, max(8, width - self.note_indent()))
+
+    def render(self) -> Content:
+        parts = self.first_line()
+        style = self.style_of("warning" if self._note_warns else "note")
+        for note_line in self._note_lines(self.content_size.width):
+            parts += ["\n" + " " * self.note_indent(), (note_line, style)]
+        return Content.assemble(*parts)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The first line's width, or the note's up to the room there is (it wraps)."""
         note_width = self.note_indent() + cell_len(self._note) if self._note else 0
-        return max(self.first_line_width(), note_width)
+        return max(self.first_line_width(), min(note_width, container.width))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 2 if self._note else 1
+        return 1 + len(self._note_lines(width))
 
     def cell_offset(self, column: int) -> Offset:
         """Where a pilot clicks to hit ``column`` of the first line (padding counted)."""

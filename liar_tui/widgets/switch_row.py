@@ -26,12 +26,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from liar_tui.widgets.form_row import FormRow
+from liar_tui.widgets.form_row import FormRow, Part
 
 MARKS = {False: ("[✓]", "[ ]"), True: ("[x]", "[ ]")}
 """The on and off marks, by whether the app draws in ASCII only."""
@@ -91,16 +90,14 @@ class SwitchRow(FormRow):
     def note_indent(self) -> int:
         return self._mark_width() + 1
 
-    def first_line(self) -> Text:
+    def first_line(self) -> list[Part]:
         on_mark, off_mark = MARKS[self.ascii_only]
-        line = Text()
-        line.append(
-            on_mark if self._value else off_mark,
-            self.style_of("mark-on" if self._value else "mark"),
+        mark = (
+            (on_mark, self.style_of("mark-on"))
+            if self._value
+            else (off_mark, self.style_of("mark"))
         )
-        line.append(" ")
-        line.append(self.label, self.style_of("cursor") if self.has_focus else "")
-        return line
+        return [mark, " ", (self.label, self.style_of("cursor")) if self.has_focus else self.label]
 
     def action_switch(self) -> None:
         self.value = not self._value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.geometry import Offset
 from textual.widgets import Input
 
@@ -88,14 +89,14 @@ async def test_the_cursor_shows_only_while_the_row_has_the_focus() -> None:
     app = ChoiceApp()
     async with app.run_test(size=(50, 6)) as pilot:
         row = app.query_one(ChoiceRow)
-        cursor = row.get_component_rich_style("form-row--cursor", partial=True)
+        cursor = Color.parse(app.theme_variables["block-cursor-background"]).rich_color
 
         def cursor_words() -> list[str]:
             strip = app.screen._compositor.render_strips()[0]
             return [
                 segment.text
                 for segment in strip
-                if segment.style and segment.style.bgcolor == cursor.bgcolor
+                if segment.style and segment.style.bgcolor == cursor
             ]
 
         app.query_one("#after").focus()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.widgets import Input
 
 from liar_tui.widgets.switch_row import SwitchRow
@@ -66,14 +67,14 @@ async def test_the_focus_shows_on_the_name() -> None:
     app = SwitchApp()
     async with app.run_test(size=(40, 6)) as pilot:
         switch = app.query_one(SwitchRow)
-        cursor = switch.get_component_rich_style("form-row--cursor", partial=True)
+        cursor = Color.parse(app.theme_variables["block-cursor-background"]).rich_color
 
         def cursor_words() -> list[str]:
             strip = app.screen._compositor.render_strips()[0]
             return [
                 segment.text
                 for segment in strip
-                if segment.style and segment.style.bgcolor == cursor.bgcolor
+                if segment.style and segment.style.bgcolor == cursor
             ]
 
         app.query_one("#after").focus()
