@@ -7,135 +7,18 @@ and one set of checks instead of two copies that could drift apart.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from enum import Enum
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
+from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Button, Input
+from textual.widgets import Button
 
-from liar_tui.screens.rules_editing import VALID, made_unstyled
-from liar_tui.table.seats import (
-    BOT_NAMES,
-    MAX_NAME_LENGTH,
-    BotLevel,
-    SeatConfig,
-    SeatKind,
-    name_problem,
-    seat_problems,
-)
-from liar_tui.widgets.chooser import Chooser
-
-
-class Who(Enum):
-    """Who sits in a chair, as the editor offers it; "you" is simply the first person, and
-    each bot level is its own choice so one list says everything about a chair.
-
-    The values are the words of a local table. At an online table another person's chair
-    is one nobody has taken yet, so :func:`who_label` calls it an open chair there."""
-
-    YOU = "You"
-    PERSON = "Person here"
-    EASY_BOT = "Bot · easy"
-    BOT = "Bot · normal"
-    HARD_BOT = "Bot · hard"
-
-
-_BOT_LEVELS = {Who.EASY_BOT: BotLevel.EASY, Who.BOT: BotLevel.NORMAL, Who.HARD_BOT: BotLevel.HARD}
-_BOT_BY_LEVEL = {level: who for who, level in _BOT_LEVELS.items()}
-
-
-ONLINE_PERSON = "Open chair"
-"""A person's chair at a table created on a host: open for any player in the lobby."""
-
-
-def who_label(who: Who, online: bool) -> str:
-    """The words for a choice: at a local table a "Person here" shares this terminal; at an
-    online table that chair is open for someone else to take from the lobby."""
-    return ONLINE_PERSON if online and who is Who.PERSON else who.value
-
-
-def who_of(seat: SeatConfig, is_first_person: bool) -> Who:
-    if not seat.is_human:
-        return _BOT_BY_LEVEL[seat.level]
-    return Who.YOU if is_first_person else Who.PERSON
-
-
-def seat_of(who: Who, name: str) -> SeatConfig:
-    if who in _BOT_LEVELS:
-        return SeatConfig(name, SeatKind.BOT, _BOT_LEVELS[who])
-    return SeatConfig(name, SeatKind.HUMAN)
-
-
-class SeatRow(Horizontal):
-    """One chair: its number, who sits in it, their name, and a button to take it away.
-
-    The row draws the number itself, under the chooser's left margin: a Label for it was
-    one more widget per chair to make, style, lay out and draw.
-    """
-
-    def __init__(
-        self, seat: SeatConfig, who: Who, number: int, name_locked: bool, online: bool = False
-    ) -> None:
-        super().__init__(classes="seat-row")
-        self._seat = seat
-        self._who = who
-        self._number = number
-        self._name_locked = name_locked
-        self._online = online
-
-    def compose(self) -> ComposeResult:
-        widgets = made_unstyled(self._widgets)
-        name = next(widget for widget in widgets if isinstance(widget, Input))
-        name.value = self._seat.name  # with the app running (see made_unstyled)
-        yield from widgets
-
-    def render(self) -> Content:
-        return Content(f"{self._number}.")
-
-    def _widgets(self) -> Iterator[Widget]:
-        # A chooser, not a Select: four Selects cost as much as the rest of setup to build.
-        yield Chooser(
-            [(who_label(who, self._online), who) for who in Who],
-            self._who,
-            classes="seat-who",
-        )
-        yield Input(
-            placeholder="name",
-            max_length=MAX_NAME_LENGTH,
-            compact=True,
-            classes=f"seat-name {VALID}",
-            disabled=self._name_locked and self._who is Who.YOU,
-        )
-        yield Button("✕", compact=True, classes="seat-remove", tooltip="Remove this seat")
-
-    @property
-    def who_chooser(self) -> Chooser[Who]:
-        chooser: Chooser[Who] = self.query_one(".seat-who", Chooser)
-        return chooser
-
-    @property
-    def who(self) -> Who:
-        return self.who_chooser.value
-
-    @who.setter
-    def who(self, who: Who) -> None:
-        self.who_chooser.value = who
-
-    @property
-    def name_input(self) -> Input:
-        return self.query_one(".seat-name", Input)
-
-    def renumber(self, number: int) -> None:
-        self._number = number
-        self.refresh()
-
-    def config(self) -> SeatConfig:
-        return seat_of(self.who, self.name_input.value.strip())
+from liar_tui.screens.rules_editing import made_unstyled
+from liar_tui.screens.seat_row import SeatRow, Who, who_of
+from liar_tui.table.seats import BOT_NAMES, SeatConfig, name_problem, seat_problems
 
 
 class SeatEditor(Vertical):
@@ -155,24 +38,8 @@ class SeatEditor(Vertical):
     SeatEditor {
         height: auto;
     }
-    SeatEditor .seat-row {
-        height: 1;
+    SeatEditor SeatRow {
         margin-bottom: 1;
-    }
-    SeatEditor .seat-who {
-        width: 15;
-        margin: 0 1 0 3;  /* the row draws the chair's number in the three columns */
-    }
-    SeatEditor .seat-name {
-        width: 22;
-        margin-right: 1;
-    }
-    SeatEditor .seat-remove {
-        min-width: 3;
-        width: 3;
-    }
-    SeatEditor #seat-add {
-        margin-top: 0;
     }
     """
 
@@ -202,17 +69,33 @@ class SeatEditor(Vertical):
             who = who_of(seat, number - 1 == first_person)
             if who is Who.YOU and self._locked_you_name is not None:
                 seat = SeatConfig(self._locked_you_name, seat.kind, seat.level)
-            yield SeatRow(seat, who, number, self._locked_you_name is not None, self._online)
+            yield self._row(seat, who, number)
         yield Button("+ Add seat", id="seat-add", compact=True)
+
+    def _row(self, seat: SeatConfig, who: Who, number: int) -> SeatRow:
+        locked = self._name_locked and who is Who.YOU
+        return SeatRow(seat, who, number, name_locked=locked, online=self._online)
 
     def on_mount(self) -> None:
         self._update_buttons()
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    def _focus_moved(self, old: Widget | None, new: Widget | None) -> None:
+        """A row the focus comes to from elsewhere starts at its first part, or at its last
+        when the focus came backward (from further down the screen, by Shift+Tab)."""
+        if not isinstance(new, SeatRow) or new.parent is not self:
+            return
+        if old is not None and old in new.walk_children(with_self=True):
+            return  # moving between the row's own parts
+        chain = self.screen.focus_chain
+        backward = old in chain and new in chain and chain.index(old) > chain.index(new)
+        new.focus_arrived(backward)
 
     # reading --------------------------------------------------------------------------
 
     @property
     def rows(self) -> list[SeatRow]:
-        return list(self.query(SeatRow))
+        return list(self.query_children(SeatRow))
 
     @property
     def seats(self) -> tuple[SeatConfig, ...]:
@@ -224,7 +107,7 @@ class SeatEditor(Vertical):
             return found
         # A locked "You" row shows the player name, which its screen checks and reports.
         locked = {
-            name_problem(row.name_input.value, f"The name of seat {number}")
+            name_problem(row.seat_name, f"The name of seat {number}")
             for number, row in enumerate(self.rows, start=1)
             if row.who is Who.YOU
         }
@@ -237,16 +120,16 @@ class SeatEditor(Vertical):
         self._locked_you_name = name
         for row in self.rows:
             if row.who is Who.YOU:
-                row.name_input.value = name
+                row.seat_name = name
 
     async def action_add_seat(self) -> None:
         rows = self.rows
         if len(rows) >= self.max_seats:
             self.notify(f"A table seats at most {self.max_seats} players.", severity="warning")
             return
-        taken = {row.name_input.value.strip().casefold() for row in rows}
+        taken = {row.seat_name.strip().casefold() for row in rows}
         name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(rows) + 1}")
-        row = SeatRow(SeatConfig(name), Who.BOT, len(rows) + 1, self._name_locked, self._online)
+        row = self._row(SeatConfig(name), Who.BOT, len(rows) + 1)
         await self.mount(row, before=self.query_one("#seat-add"))
         self._update_buttons()
 
@@ -254,7 +137,7 @@ class SeatEditor(Vertical):
         """Remove the seat holding the focus, or the last one from the "Add seat" button."""
         rows = self.rows
         focused = self.screen.focused
-        row = next((r for r in rows if focused is not None and focused in r.walk_children()), None)
+        row = next((r for r in rows if focused in r.walk_children(with_self=True)), None)
         await self._remove(row or rows[-1])
 
     @property
@@ -281,32 +164,31 @@ class SeatEditor(Vertical):
         rows = self.rows
         self.query_one("#seat-add", Button).disabled = len(rows) >= self.max_seats
         for row in rows:
-            row.query_one(".seat-remove", Button).disabled = len(rows) <= self.min_seats
+            row.removable = len(rows) > self.min_seats
 
     @on(Button.Pressed, "#seat-add")
     async def _add_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         await self.action_add_seat()
 
-    @on(Button.Pressed, ".seat-remove")
-    async def _remove_pressed(self, event: Button.Pressed) -> None:
+    @on(SeatRow.RemovePressed)
+    async def _remove_pressed(self, event: SeatRow.RemovePressed) -> None:
         event.stop()
-        row = next(r for r in self.rows if event.button in r.walk_children())
-        await self._remove(row)
+        await self._remove(event.row)
 
-    @on(Chooser.Changed, ".seat-who")
-    def _who_changed(self, event: Chooser.Changed) -> None:
+    @on(SeatRow.WhoChanged)
+    def _who_changed(self, event: SeatRow.WhoChanged) -> None:
         """Only one chair is "You": choosing it elsewhere makes the old one a person here."""
         event.stop()
-        changed = next(r for r in self.rows if event.chooser in r.walk_children())
+        changed = event.row
         if changed.who is Who.YOU:
             for row in self.rows:
                 if row is not changed and row.who is Who.YOU:
                     row.who = Who.PERSON
             if self._locked_you_name is not None:
-                changed.name_input.value = self._locked_you_name
+                changed.seat_name = self._locked_you_name
         for row in self.rows:
-            row.name_input.disabled = self._name_locked and row.who is Who.YOU
+            row.name_locked = self._name_locked and row.who is Who.YOU
 
 
 def _fit(seats: tuple[SeatConfig, ...], min_seats: int, max_seats: int) -> tuple[SeatConfig, ...]:

@@ -60,7 +60,7 @@ class SetupScreen(LiarScreen[None]):
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("escape", "back", "Back"),
     ]
-    AUTO_FOCUS = ".seat-who"
+    AUTO_FOCUS = "SeatRow"
     # Not a ClassVar: Textual's `ClassVar[...] | None` reads to type checkers as an instance
     # variable, which a ClassVar may not override.
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012

@@ -10,7 +10,8 @@ from textual.widgets._toast import Toast
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.seat_editor import SeatEditor, SeatRow, Who
+from liar_tui.screens.seat_editor import SeatEditor
+from liar_tui.screens.seat_row import SeatRow, Who
 from liar_tui.screens.settings import SettingsScreen
 from liar_tui.store import paths
 from liar_tui.store.settings import (
@@ -46,8 +47,8 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
         screen.query_one("#bot-delay", Chooser).focus()
         await pilot.press("enter", "down", "down", "enter")
         rows = list(screen.query(SeatRow))
-        assert rows[0].name_input.value == "Mia"
-        assert rows[0].name_input.disabled
+        assert rows[0].seat_name == "Mia"
+        assert rows[0].name_locked
         await pilot.click("#decks-2")
         await pilot.click("#big_combos")
         await pilot.click("#target-2000")
@@ -104,7 +105,7 @@ async def test_settings_with_problems_are_refused_and_explained() -> None:
         screen = await open_settings(app, pilot)
         await pilot.press("end", "ctrl+u")
         rows = list(screen.query(SeatRow))
-        rows[2].name_input.value = "ada"
+        rows[2].seat_name = "ada"
         await pilot.click("#save")
         assert isinstance(app.screen, SettingsScreen)
         shown = str(screen.query_one("#settings-problems", Static).content)
@@ -124,7 +125,7 @@ async def test_the_you_seat_follows_the_player_name_and_bot_levels_are_kept() ->
         await pilot.press("end", "ctrl+u", *"Kim")
         rows = list(screen.query(SeatRow))
         assert [row.who for row in rows] == [Who.EASY_BOT, Who.YOU]
-        assert rows[1].name_input.value == "Kim"
+        assert rows[1].seat_name == "Kim"
         await pilot.press("ctrl+s")
     assert app.settings.seats == (seats[0], SeatConfig("Kim", SeatKind.HUMAN))
 

@@ -16,7 +16,7 @@ from liar_tui.screens.online_options import (
     OnlineTableOptions,
     parse_turn_seconds,
 )
-from liar_tui.screens.seat_editor import SeatRow, Who
+from liar_tui.screens.seat_row import NAME_X, REMOVE_X, WHO_X, Part, SeatRow, Who
 from liar_tui.screens.setup import SetupScreen, parse_seed, seats_with_you
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
@@ -38,6 +38,12 @@ async def open_setup(app: RecordingApp, pilot) -> SetupScreen:  # type: ignore[n
 async def retype(pilot, widget: Input, text: str) -> None:  # type: ignore[no-untyped-def]
     """Click into an input, clear it with keys, and type ``text``."""
     await pilot.click(widget)
+    await pilot.press("end", "ctrl+u", *text)
+
+
+async def retype_name(pilot, row: SeatRow, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Click on a seat's drawn name, which opens its input, clear it and type ``text``."""
+    await pilot.click(row, offset=(NAME_X + 1, 0))
     await pilot.press("end", "ctrl+u", *text)
 
 
@@ -105,8 +111,8 @@ async def test_a_refused_setup_lists_every_problem_and_starts_nothing() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_setup(app, pilot)
         rows = list(screen.query(SeatRow))
-        await retype(pilot, rows[1].name_input, "bea")
-        await retype(pilot, rows[3].name_input, "")
+        await retype_name(pilot, rows[1], "bea")
+        await retype_name(pilot, rows[3], "")
         await pilot.click("#target-custom")
         await retype(pilot, screen.query_one("#target-input", Input), "0")
         await retype(pilot, screen.query_one("#seed", Input), "-1")
@@ -120,8 +126,8 @@ async def test_a_refused_setup_lists_every_problem_and_starts_nothing() -> None:
             "• The custom target must be a whole number of points from 1 to 100000.",
             "• The seed must be a whole number from 0 to 2^63 - 1, or empty for a random one.",
         ]
-        rows[1].name_input.value = "Ada"
-        rows[3].name_input.value = "Cal"
+        rows[1].seat_name = "Ada"
+        rows[3].seat_name = "Cal"
         screen.query_one("#target-input", Input).value = "750"
         screen.query_one("#seed", Input).value = ""
         await pilot.click("#start")
@@ -190,22 +196,64 @@ async def test_seats_are_added_removed_and_recast() -> None:
         assert screen.query_one("#seat-add", Button).disabled
         await pilot.press("ctrl+n")
         assert len(screen.query(SeatRow)) == liar_game.MAX_SEATS
-        rows[2].name_input.focus()
+        rows[2].focus()
         await pilot.press("ctrl+r")
-        await pilot.click(rows[7].query_one(".seat-remove"))
+        await pilot.click(rows[7], offset=(REMOVE_X + 1, 0))
         screen.query_one("#seat-add", Button).disabled = False
         screen.query_one("#seat-add", Button).focus()
         await pilot.press(*["ctrl+r"] * 5)
         rows = list(screen.query(SeatRow))
         assert [row.config().name for row in rows] == ["You", "Ada"]
-        assert [str(row.render()) for row in rows] == ["1.", "2."]  # each row draws its number
-        assert all(button.disabled for button in screen.query(".seat-remove").results(Button))
-        rows[1].who_chooser.focus()
+        assert [str(row.render())[:2] for row in rows] == ["1.", "2."]  # renumbered
+        assert not any(row.removable for row in rows)
+        rows[1].focus_part(Part.WHO)
         await pilot.press("enter", "up", "up", "enter")
         assert rows[1].who is Who.PERSON
         await pilot.press("ctrl+s")
         setup, _ = app.started[0]
         assert setup.seats == (SeatConfig("You", SeatKind.HUMAN), SeatConfig("Ada", SeatKind.HUMAN))
+
+
+async def test_a_seat_is_one_widget_and_tab_goes_through_its_parts_both_ways() -> None:
+    """Who, name, remove, as a chooser, an input and a button were: the name's input is
+    there only while the name is edited."""
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        rows = list(screen.query(SeatRow))
+        assert list(screen.query("#seat-editor Input")) == []
+        steps = []
+        for key in ("tab", "tab", "tab", "shift+tab", "shift+tab", "shift+tab"):
+            await pilot.press(key)
+            focused = app.focused
+            part = "name" if isinstance(focused, Input) else focused._part.value  # type: ignore[union-attr]
+            steps.append((rows.index(focused.parent if part == "name" else focused), part))
+        assert steps == [
+            (0, "name"),
+            (0, "remove"),
+            (1, "who"),
+            (0, "remove"),
+            (0, "name"),
+            (0, "who"),
+        ]
+        screen.query_one("#seed", Input).focus()
+        await pilot.press("shift+tab", "shift+tab")
+        assert app.focused is rows[-1]
+        assert list(screen.query("#seat-editor Input")) == []
+
+
+async def test_a_click_on_a_seat_s_remove_mark_at_the_fewest_seats_says_why_not() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        for row in list(screen.query(SeatRow))[liar_game.MIN_SEATS :]:
+            await pilot.click(row, offset=(REMOVE_X + 1, 0))
+        rows = list(screen.query(SeatRow))
+        assert len(rows) == liar_game.MIN_SEATS
+        await pilot.click(rows[1], offset=(REMOVE_X + 1, 0))
+        assert len(screen.query(SeatRow)) == liar_game.MIN_SEATS
+        said = [str(notice.message) for notice in app._notifications]
+        assert said == [f"A table needs at least {liar_game.MIN_SEATS} players."]
 
 
 async def test_the_seat_boxes_build_no_option_list_until_one_is_opened() -> None:
@@ -226,7 +274,7 @@ async def test_seats_are_added_and_recast_by_mouse() -> None:
         await pilot.click("#seat-add")
         rows = list(screen.query(SeatRow))
         assert len(rows) == 5
-        await pilot.click(rows[4].who_chooser)
+        await pilot.click(rows[4], offset=(WHO_X + 1, 0))
         await pilot.click(rows[4].query_one(ChoiceList), offset=(2, 1))
         assert rows[4].who is Who.PERSON
         await pilot.click("#start")
@@ -238,7 +286,7 @@ async def test_each_bot_seat_has_its_level_chosen_in_setup() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_setup(app, pilot)
         rows = list(screen.query(SeatRow))
-        rows[1].who_chooser.focus()
+        rows[1].focus_part(Part.WHO)
         await pilot.press("enter", "down", "enter")
         rows[2].who = Who.EASY_BOT
         await pilot.pause()
@@ -288,7 +336,7 @@ def test_snapshot_setup_with_a_refusal(snap_compare) -> None:
     async def refuse(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("1")
         rows = list(pilot.app.screen.query(SeatRow))
-        rows[1].name_input.value = "Bea"
+        rows[1].seat_name = "Bea"
         await pilot.press("ctrl+s")
 
     assert snap_compare(RecordingApp(), terminal_size=SIZE, run_before=refuse)
@@ -332,7 +380,7 @@ class OnlineRecordingApp(RecordingApp):
 
 def who_labels(screen: SetupScreen) -> list[str]:
     """What each seat's chooser shows now."""
-    return [row.who_chooser.label for row in screen.query(SeatRow)]
+    return [row.who_label for row in screen.query(SeatRow)]
 
 
 async def test_the_online_setup_calls_other_people_open_chairs() -> None:
