@@ -397,7 +397,7 @@ class HardLiarsPokerBot(LiarsPokerBot):
                 estimates = (
                     ("the standing claim is true", judgement.belief.true),
                     ("a take leads to a true raise", judgement.improvable),
-                    ("it wins the game", judgement.win),
+                    ("you then win the game", judgement.win),
                 )
             return Analysis(estimates, action, _action_words(action))
         if view.phase is Phase.DISCARD:
