@@ -1,10 +1,10 @@
 """The history database at the size a keen player reaches: 10,000 games of each title.
 
 Issue 14's targets: recording a finished game median ≤ 5 ms, opening the history list
-≤ 200 ms. This builds, in a temporary folder, a history of ``--games`` games of each title
-(30,000 by default), copied from a few dozen real games played to the end by normal bots
-(seeded, so every run builds the same file; each copy ends at its own time, over about two
-years, against opponents of varied names and levels), then times:
+≤ 200 ms, the stats ≤ 200 ms. This builds, in a temporary folder, a history of ``--games``
+games of each title (30,000 by default), copied from a few dozen real games played to the
+end by normal bots (seeded, so every run builds the same file; each copy ends at its own
+time, over about two years, against opponents of varied names and levels), then times:
 
 - **record**: :meth:`HistoryStore.record` of a finished game into the full file, one
   transaction each, as the app's worker and the table host call it; ``record + replay``
@@ -14,7 +14,10 @@ years, against opponents of varied names and levels), then times:
   opened the file (what opening the history screen costs: the file, the schema check, the
   query), and the same page again once open; then the list filtered by game and by an
   opponent's name;
-- **count**: how many games there are, in all and of one title (the list's length).
+- **count**: how many games there are, in all and of one title (the list's length);
+- **stats**: every title's stats (the lines per kind of opponent, and each game's own
+  numbers), what the stats screen and ``liar-tui stats`` read, from an open file; then one
+  title's ledger (its plot).
 
 Medians and p99 (nearest rank: with fewer than 100 runs, the slowest) of ``--runs`` runs.
 
@@ -42,6 +45,7 @@ from liar_tui.rules.liars_poker.rules import LiarsPokerRules
 from liar_tui.store.history import FinishedGame, HistoryFilter, HistoryStore
 from liar_tui.store.history.database import open_history, transaction
 from liar_tui.store.history.records import EncodedGame, encoded, insert_game
+from liar_tui.store.history.stats import history_ledger, history_stats
 from liar_tui.table.finished import GameTimes, complete_record
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import BOT_NAMES, BotLevel, SeatConfig, SeatKind
@@ -205,6 +209,11 @@ def report(
     assert games == total + (1 + len(TITLES)) * runs, "every record was stored"
     print(line(f"count ({games:,})", timed(store.count_games, runs)))
     print(line("count, one title", timed(lambda: store.count_games(by_game), runs)))
+    print(
+        line("stats, every title", timed(lambda: history_stats(store), runs), "(target ≤ 200 ms)")
+    )
+    bills = "liars-poker-bills"
+    print(line(f"ledger, {bills}", timed(lambda: history_ledger(store, bills), runs)))
     store.close()
 
 

@@ -139,9 +139,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         2,
-        "the kinds of opponent and whether the game was imported on each game's row, so that "
-        "the stats read no seat but the player's; each game's own numbers of the recording "
-        "seat (points per round, bluffs) in a table of their own",
+        "the kinds of opponent, the recording seat's result and whether the game was imported "
+        "on each game's row, so that the stats read one index and no seat; each game's own "
+        "numbers of the recording seat (points per round, bluffs) in a table of their own, "
+        "and their sums per title kept by SQLite",
         (
             # Bit i is a kind of opponent: 1 easy, 2 normal, 4 hard bots, 8 people
             # (records.OPPONENT_KINDS), filled in from the seats for the games there are.
@@ -160,11 +161,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             # Nothing marked a game imported before: every game there is counts as played.
             "ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0 "
             "CHECK (imported IN (0, 1))",
-            # The stats read the player's games oldest first from this index alone, plus
-            # one seat each: no game's row is visited.
+            # The recording seat's result, a copy of its seat's (NULL for nobody's record).
+            "ALTER TABLE games ADD COLUMN player_won INTEGER CHECK (player_won IN (0, 1))",
+            "ALTER TABLE games ADD COLUMN player_score REAL",
             """
-            CREATE INDEX games_played_in_order ON games (
-                ended_at, id, game, recording_seat, opponent_kinds
+            UPDATE games SET (player_won, player_score) = (
+                SELECT s.won, s.score FROM seats AS s
+                WHERE s.game_id = games.id AND s.seat = games.recording_seat
+            )
+            """,
+            # The stats and the ledger read the player's games of each title oldest first
+            # from this index alone: no game's row and no seat is visited.
+            """
+            CREATE INDEX games_played_by_title ON games (
+                game, ended_at, id, opponent_kinds, player_won, player_score
             ) WHERE recording_seat IS NOT NULL AND imported = 0
             """,
             """
@@ -175,6 +185,40 @@ MIGRATIONS: tuple[Migration, ...] = (
                 count INTEGER NOT NULL,
                 PRIMARY KEY (game_id, seat, name)
             ) WITHOUT ROWID
+            """,
+            # Each title's numbers summed over the player's games, kept up to date by SQLite
+            # as games are recorded (and deleted): the stats read a few rows a title instead
+            # of summing a hundred thousand.
+            """
+            CREATE TABLE count_totals (
+                game TEXT NOT NULL,
+                name TEXT NOT NULL,
+                total INTEGER NOT NULL,
+                PRIMARY KEY (game, name)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TRIGGER count_totals_add AFTER INSERT ON seat_counts BEGIN
+                INSERT INTO count_totals (game, name, total)
+                SELECT g.game, NEW.name, NEW.count FROM games AS g
+                WHERE g.id = NEW.game_id AND g.recording_seat = NEW.seat AND g.imported = 0
+                ON CONFLICT (game, name) DO UPDATE SET total = total + excluded.total;
+            END
+            """,
+            # Before the game's row goes, while its numbers are still there to subtract.
+            """
+            CREATE TRIGGER count_totals_subtract BEFORE DELETE ON games
+            WHEN OLD.recording_seat IS NOT NULL AND OLD.imported = 0 BEGIN
+                UPDATE count_totals SET total = total - (
+                    SELECT c.count FROM seat_counts AS c
+                    WHERE c.game_id = OLD.id AND c.seat = OLD.recording_seat
+                        AND c.name = count_totals.name
+                )
+                WHERE game = OLD.game AND name IN (
+                    SELECT c.name FROM seat_counts AS c
+                    WHERE c.game_id = OLD.id AND c.seat = OLD.recording_seat
+                );
+            END
             """,
         ),
         count_recorded_games,

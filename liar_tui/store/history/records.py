@@ -179,8 +179,8 @@ class RecordProblem(ValueError):
 
 _INSERT_GAME = """
     INSERT INTO games (game, started_at, ended_at, duration_us, app_version, recording_seat,
-                       visibility, seed, opponent_kinds, imported)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                       visibility, seed, opponent_kinds, imported, player_won, player_score)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 _INSERT_LOG = "INSERT INTO logs VALUES (?, ?, ?)"
 _INSERT_SEAT = "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -216,6 +216,7 @@ def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
             finished.seed,
             opponent_kinds(finished.seats, finished.recording_seat),
             imported,
+            *_player_result(finished),
         ),
         setup=_json(encode(finished.setup)),
         log=_json(encode(log)),
@@ -234,6 +235,15 @@ def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
         ),
         counts=tuple((finished.recording_seat, name, count) for name, count in finished.counts),
     )
+
+
+def _player_result(finished: FinishedGame) -> tuple[bool | None, float | None]:
+    """Whether the recording seat won and its score, kept on the game's row for the stats;
+    nothing for nobody's record."""
+    if finished.recording_seat is None:
+        return None, None
+    seat = finished.seats[finished.recording_seat]
+    return seat.won, seat.score
 
 
 def insert_game(connection: sqlite3.Connection, game: EncodedGame) -> int:

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 
+import liar_tui.store.history.stats as stats_module
 from liar_tui.store.history import FinishedGame, HistoryStore
 from liar_tui.store.history.stats import (
     ALL,
@@ -129,6 +130,61 @@ def test_the_ledger_adds_up_one_games_scores_in_the_order_they_ended(
         LedgerPoint(START + timedelta(minutes=20), 4.0),
     )
     assert history_ledger(store, "liars-poker-cards") == ()
+
+
+def test_imported_games_are_left_out_of_the_stats_and_the_ledger(store: HistoryStore) -> None:
+    """An imported game is someone else's play: it is neither a win of the player's nor
+    money in the player's ledger."""
+    bills = "liars-poker-bills"
+    store.record(_with_result(finished_game(game=bills, minute=0), won=True, score=2.0))
+    won_elsewhere = _with_result(finished_game(game=bills, minute=5), won=True, score=9.0)
+    store.record(won_elsewhere, imported=True)
+    (stats,) = history_stats(store)
+    assert (stats.overall.games, stats.overall.total_score) == (1, 2.0)
+    assert history_ledger(store, bills) == (LedgerPoint(START, 2.0),)
+
+
+LIAR_GAME_COUNTS = (("points", 30), ("rounds", 4), ("rounds won", 1), ("shown double", 4))
+
+
+def test_each_title_s_own_numbers_are_summed_and_worded_by_its_plugin(
+    store: HistoryStore,
+) -> None:
+    """Two games of the player's count; an imported one does not."""
+    for minute in (0, 1):
+        store.record(replace(finished_game(minute=minute), counts=LIAR_GAME_COUNTS))
+    store.record(replace(finished_game(minute=2), counts=LIAR_GAME_COUNTS), imported=True)
+    (stats,) = history_stats(store)
+    assert stats.game_lines == (
+        ("Points per round", "7.5"),
+        ("Rounds won", "2 of 8 (25%)"),
+        ("Double won", "0 of 8 (0%)"),
+    )
+
+
+def test_the_sums_of_the_numbers_follow_a_game_deleted(store: HistoryStore) -> None:
+    """SQLite keeps each title's sums as games come and go: after a deletion they are what
+    summing the games left gives."""
+    for minute in (0, 1):
+        store.record(replace(finished_game(minute=minute), counts=LIAR_GAME_COUNTS))
+    store.read(lambda connection: connection.execute("DELETE FROM games WHERE id = 1"))
+    (stats,) = history_stats(store)
+    assert stats.game_lines[:2] == (("Points per round", "7.5"), ("Rounds won", "1 of 4 (25%)"))
+    totals = store.read(
+        lambda connection: connection.execute(
+            "SELECT name, total FROM count_totals WHERE total != 0 ORDER BY name"
+        ).fetchall()
+    )
+    assert totals == list(LIAR_GAME_COUNTS)
+
+
+def test_a_title_whose_plugin_is_gone_keeps_its_lines_without_numbers(
+    store: HistoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.record(replace(finished_game(), counts=LIAR_GAME_COUNTS))
+    monkeypatch.setattr(stats_module, "registered", dict)
+    (stats,) = history_stats(store)
+    assert (stats.overall.games, stats.game_lines) == (1, ())
 
 
 def _with_result(finished: FinishedGame, *, won: bool, score: float) -> FinishedGame:
