@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -111,6 +112,17 @@ def line_cells(line: OpponentStats, money: bool) -> tuple[str, ...]:
     )
 
 
+def game_lines_table(stats: GameStats) -> Table:
+    """The game's own numbers (points per round, challenges won…): a label and a value a
+    line, as its plugin words them."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
+    table.add_column("what", style="dim")
+    table.add_column("value", justify="right")
+    for label, value in stats.game_lines:
+        table.add_row(Text(label), Text(value))
+    return table
+
+
 class GameSection(Vertical):
     """A game's lines, and for a money game the box its running total is drawn in."""
 
@@ -126,6 +138,8 @@ class GameSection(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(title(self.game), classes="stats-game-title", markup=False)
         yield Static(lines_table(self.stats, self.money), classes="stats-lines")
+        if self.stats.game_lines:
+            yield Static(game_lines_table(self.stats), classes="stats-game-lines")
         if self.money:
             with Vertical(classes="stats-ledger") as ledger:
                 ledger.border_title = "Your running total"

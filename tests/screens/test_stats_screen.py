@@ -11,14 +11,21 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 
 from liar_tui.screens.history import HistoryScreen
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.stats import GameSection, LedgerStep, StatsScreen, ledger_steps
+from liar_tui.screens.stats import (
+    GameSection,
+    LedgerStep,
+    StatsScreen,
+    game_lines_table,
+    ledger_steps,
+)
 from liar_tui.screens.stats_plot import LedgerPlot, date_labels, money_ticks
 from liar_tui.store.history import HistoryStore, history_path
-from liar_tui.store.history.stats import LedgerPoint
+from liar_tui.store.history.stats import GameStats, LedgerPoint
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from tests.store.history.builders import finished_game
@@ -152,6 +159,16 @@ def test_a_long_ledger_is_thinned_to_evenly_spaced_games_ending_with_the_last() 
     assert steps[0] == LedgerStep(0, None, 0.0)
     assert [step.number for step in steps[1:]] == [1, 112, 223, 334, 445, 556, 667, 778, 889, 1000]
     assert len(ledger_steps(points[:10], most=10)) == 11
+
+
+def test_a_game_s_own_numbers_are_shown_as_its_plugin_words_them() -> None:
+    stats = GameStats("liar-game", (), (("Points per round", "12.5"), ("[b]Hands won[/b]", "3")))
+    console = Console(width=60, record=True)
+    console.print(game_lines_table(stats))
+    assert console.export_text().splitlines() == [
+        "Points per round  12.5",
+        "[b]Hands won[/b]     3",
+    ]
 
 
 def test_money_ticks_are_round_amounts_with_room_between_them() -> None:
