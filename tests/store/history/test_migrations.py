@@ -11,6 +11,7 @@ import pytest
 from liar_tui.store.history import HistoryStore, NotRecorded, Recorded, migrations
 from liar_tui.store.history.database import transaction
 from liar_tui.store.history.migrations import APPLICATION_ID, LATEST_VERSION, MIGRATIONS, Migration
+from liar_tui.store.history.records import OPPONENT_KINDS
 
 from .builders import build_fixture, finished_game, fixture_versions
 
@@ -124,16 +125,30 @@ def test_a_file_at_the_latest_version_is_not_migrated_again(path: Path) -> None:
     second.close()
 
 
-def test_step_2_fills_in_each_game_s_kinds_of_opponent_from_its_seats(tmp_path: Path) -> None:
-    """Version 1's games are all against Ada (hard) and Bea (easy): bits 4 and 1."""
+def test_step_2_fills_in_each_game_s_kinds_of_opponent_and_result_from_its_seats(
+    tmp_path: Path,
+) -> None:
+    """Version 1's games are all against Ada (hard) and Bea (easy), bits 4 and 1; You won
+    the first with 100 and lost the others with 90."""
     path = tmp_path / "old.sqlite3"
     build_fixture(1, path)
     connection = sqlite3.connect(path, isolation_level=None)
     with transaction(connection):
         MIGRATIONS[1].apply(connection)
-    kinds = connection.execute("SELECT id, opponent_kinds, imported FROM games ORDER BY id")
-    assert kinds.fetchall() == [(1, 5, 0), (2, 5, 0), (3, 5, 0)]
+    rows = connection.execute(
+        "SELECT id, opponent_kinds, imported, player_won, player_score FROM games ORDER BY id"
+    )
+    assert rows.fetchall() == [(1, 5, 0, 1, 100.0), (2, 5, 0, 0, 90.0), (3, 5, 0, 0, 90.0)]
     connection.close()
+
+
+def test_step_2_s_bits_are_the_kinds_records_writes() -> None:
+    """The step spells the bits out (a released step never changes); the code that writes
+    new games must give each kind the same bit."""
+    step = " ".join(MIGRATIONS[1].statements)
+    for bit, kind in enumerate(OPPONENT_KINDS):
+        spelled = "o.kind = 'human'" if kind == "people" else f"o.level = '{kind}'"
+        assert f"WHEN {spelled} THEN {1 << bit}" in step
 
 
 def test_step_2_counts_the_recorded_games_and_skips_one_that_does_not_replay(
@@ -150,6 +165,10 @@ def test_step_2_counts_the_recorded_games_and_skips_one_that_does_not_replay(
     counts = connection.execute(
         "SELECT game_id, seat, name, count FROM seat_counts ORDER BY game_id, name"
     ).fetchall()
+    totals = connection.execute("SELECT game, name, total FROM count_totals ORDER BY name")
+    assert [(game, name, total) for game, name, total in totals] == [
+        ("liar-game", name, count) for _, _, name, count in counts
+    ]
     connection.close()
     assert counts == [
         (2, 0, "points", 33),

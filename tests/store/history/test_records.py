@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from liar_tui import games
 from liar_tui.store.history import (
     FinishedGame,
     HistoryError,
@@ -22,7 +23,7 @@ from liar_tui.store.history.database import open_history
 from liar_tui.store.history.records import list_query
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 
-from .builders import SETUP, finished_game, played, results, seat_view_game
+from .builders import SETUP, START, finished_game, played, results, seat_view_game
 
 NORMAL_BOTS = (
     SeatConfig("You", SeatKind.HUMAN),
@@ -52,6 +53,40 @@ def test_a_seats_own_record_keeps_its_updates_and_an_unknown_seed(store: History
     assert record.finished == finished
     assert record.finished.seed is None
     assert record.finished.visibility is Visibility.SEAT
+
+
+def test_a_record_made_at_the_table_counts_the_seat_s_own_numbers_and_keeps_them(
+    store: HistoryStore,
+) -> None:
+    """A complete record is counted from the recording seat's side of its replay, and its
+    numbers load back with it."""
+    from liar_tui.table.finished import GameTimes, complete_record
+
+    actions, updates = played(10_000)  # to the game's end
+    times = GameTimes(START, START, timedelta(0))
+    finished = complete_record(SETUP, actions, times, 0)
+    assert finished.counts
+    assert dict(finished.counts) == games.plugin("liar-game").game_counts(SETUP, updates, 0)
+    record = store.load_game(recorded(store, finished))
+    assert record is not None
+    assert record.finished == finished
+
+
+def test_an_imported_game_is_listed_and_loaded_marked_as_imported(store: HistoryStore) -> None:
+    mine = recorded(store, finished_game(minute=0))
+    answer = store.record(finished_game(minute=1), imported=True)
+    assert isinstance(answer, Recorded)
+    assert [(summary.id, summary.imported) for summary in store.list_games()] == [
+        (answer.game_id, True),
+        (mine, False),
+    ]
+    loaded = store.load_game(answer.game_id)
+    assert loaded is not None and loaded.imported
+
+
+def test_nobody_s_record_has_no_seat_s_numbers() -> None:
+    with pytest.raises(ValueError, match="nobody's has no seat's numbers"):
+        dataclasses.replace(finished_game(), recording_seat=None, counts=(("rounds", 1),))
 
 
 def test_a_game_that_is_not_there_loads_as_none(store: HistoryStore) -> None:
