@@ -5,9 +5,9 @@ wins, win share and its 95% interval, the current and longest win streak and the
 score, as ``liar-tui stats`` prints them (:mod:`liar_tui.stats_command`), the game's own
 numbers below; and, for a game played for money, the running total drawn as a plot.
 
-Everything is read once, in a worker thread (never on the UI's): the stats first, shown as
-soon as they arrive, then each money game's ledger. The game filter only shows and hides
-sections, so cycling it reads nothing.
+Everything is read once, in worker threads (never on the UI's): the stats first, then, once
+they are shown, each money game's ledger. The game filter only shows and hides sections, so
+cycling it reads nothing.
 """
 
 from __future__ import annotations
@@ -224,12 +224,25 @@ class StatsScreen(LiarScreen[None]):
             if not store.path.exists():
                 self.post_message(self.StatsRead(()))
                 return
-            from liar_tui.store.history.stats import history_ledger, history_stats
+            from liar_tui.store.history.stats import history_stats
 
             try:
-                stats = history_stats(store)
-                self.post_message(self.StatsRead(stats))
-                for game in (found.game for found in stats if is_money_game(found.game)):
+                self.post_message(self.StatsRead(history_stats(store)))
+            except HistoryError as error:
+                self.post_message(self.ReadFailed(str(error)))
+
+        self.run_worker(read, name="read stats", group="stats", thread=True)
+
+    def _read_ledgers(self, games: list[str]) -> None:
+        """Read the money games' running totals: once the stats are on the screen, so the
+        two do not take turns with the UI thread while it shows them."""
+        store = self.store
+
+        def read() -> None:
+            from liar_tui.store.history.stats import history_ledger
+
+            try:
+                for game in games:
                     steps = ledger_steps(history_ledger(store, game))
                     import liar_tui.screens.stats_plot  # noqa: F401  (its import, off the UI thread)
 
@@ -237,11 +250,10 @@ class StatsScreen(LiarScreen[None]):
             except HistoryError as error:
                 self.post_message(self.ReadFailed(str(error)))
 
-        self.run_worker(read, name="read stats", group="stats", thread=True)
+        self.run_worker(read, name="read ledgers", group="stats", thread=True)
 
     @on(StatsRead)
     async def _stats_read(self, message: StatsRead) -> None:
-        """Show the sections; awaited, so a ledger read meanwhile finds its section built."""
         self._say_notices()
         known = list(registered())
         # In the order the app lists the games; one whose plugin is gone, last.
@@ -254,6 +266,9 @@ class StatsScreen(LiarScreen[None]):
         body = self.query_one("#stats-body", VerticalScroll)
         await body.mount_all(GameSection(stats) for stats in self._stats)
         self._show()
+        money = [stats.game for stats in self._stats if is_money_game(stats.game)]
+        if money:
+            self._read_ledgers(money)
 
     @on(LedgerRead)
     def _ledger_read(self, message: LedgerRead) -> None:
