@@ -6,12 +6,15 @@ the recording seat first), or with ``--json`` an array of objects, newest first:
     [{"id": 12, "game": "<game id>", "title": "<game title>",
       "started_at": "2026-12-02T01:00:00+00:00", "ended_at": "2026-12-02T01:10:00+00:00",
       "duration_seconds": 600.0, "visibility": "complete", "recording_seat": 0,
+      "imported": false,
       "seats": [{"name": "You", "kind": "human", "level": null, "place": 2, "won": false,
                  "score": 206.0, "recording": true}, ...]}, ...]
 
-Times in the JSON are ISO 8601 in UTC; the lines show local time. The wording of a game's
-line (:func:`when_text`, :func:`seat_text`) is shared with the History screen. Textual is
-never imported here: the command prints and stops.
+Times in the JSON are ISO 8601 in UTC; the lines show local time. A game brought in by
+``liar-tui import`` is marked ``(imported)`` after its title (``"imported": true``). The
+wording of a game's line (:func:`when_text`, :func:`seat_text`, :func:`game_title_text`) is
+shared with the History screen. Textual is never imported here: the command prints and
+stops.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=(
             "--json prints an array of objects, newest first: id, game, title, started_at "
             "and ended_at (ISO 8601, UTC), duration_seconds, visibility, recording_seat, "
-            "and seats (name, kind, level, place, won, score, recording)."
+            "imported, and seats (name, kind, level, place, won, score, recording)."
         ),
         add_help=False,
     )
@@ -217,10 +220,21 @@ def seats_in_order(summary: GameSummary) -> tuple[SeatResult, ...]:
     return (summary.seats[summary.recording_seat], *summary.opponents)
 
 
+IMPORTED_MARK = " (imported)"
+"""After the title of a game ``liar-tui import`` brought in: someone else's play, which the
+stats leave out."""
+
+
+def game_title_text(summary: GameSummary) -> str:
+    """The game's title, marked when the game was imported: ``<game title> (imported)``."""
+    return title(summary.game) + (IMPORTED_MARK if summary.imported else "")
+
+
 def game_line(summary: GameSummary) -> str:
-    """``2026-12-02 01:10  <game title>  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``."""
+    """``2026-12-02 01:10  <game title>  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``, the
+    title marked ``(imported)`` for a game brought in by ``liar-tui import``."""
     seats = SEPARATOR.join(seat_text(seat) for seat in seats_in_order(summary))
-    return f"{when_text(summary.ended_at)}  {title(summary.game)}  {seats}"
+    return f"{when_text(summary.ended_at)}  {game_title_text(summary)}  {seats}"
 
 
 def empty_text(where: HistoryFilter) -> str:
@@ -248,6 +262,7 @@ def game_json(summary: GameSummary) -> dict[str, Any]:
         "duration_seconds": summary.duration.total_seconds(),
         "visibility": summary.visibility.value,
         "recording_seat": summary.recording_seat,
+        "imported": summary.imported,
         "seats": [
             {
                 "name": seat.name,

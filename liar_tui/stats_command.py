@@ -7,21 +7,28 @@ played, and people (a game against a hard and an easy bot counts in both lines):
       against        games   wins  share   95% interval   streak now/best   mean score
       all opponents     12      5    42%    19% – 68%                 1/3        206.0
       hard bots          4      1    25%     5% – 70%                 0/1        180.5
+      Points per round   18.7
+      Rounds won         29 of 89 (33%)
 
 The interval is the Wilson score interval of the win share; streaks are wins in a row in
 the order the games ended; the mean score is your final score per game (the game's own
-number: points, lives or money). Only your own seat's games count: a table host's records
-are left out.
+number: points, lives or money). Under the table, the game's own numbers, as its plugin
+words them. Only your own seat's games count: a table host's records and imported games
+are left out (a history of only those says so).
 
 With ``--json``, an array with one object a game, in the order the app lists the games::
 
     [{"game": "<game id>", "title": "<game title>",
       "lines": [{"against": "all", "games": 12, "wins": 5, "win_share": 0.4167,
                  "interval": {"low": 0.1933, "high": 0.6805},
-                 "current_streak": 1, "longest_streak": 3, "mean_score": 206.0}, ...]}]
+                 "current_streak": 1, "longest_streak": 3, "mean_score": 206.0}, ...],
+      "game_lines": [{"label": "Points per round", "value": "18.7"}, ...],
+      "counts": {"points": 1663, "rounds": 89, ...}}]
 
 ``against`` is ``all``, a bot level (``easy``, ``normal``, ``hard``) or ``people``;
-``win_share`` and the interval are fractions of 1. Textual is never imported here.
+``win_share`` and the interval are fractions of 1; ``counts`` are the sums the game lines
+are worded from, by the names the game's plugin gives them. Textual is never imported
+here.
 """
 
 from __future__ import annotations
@@ -44,12 +51,14 @@ from liar_tui.history_command import (
 )
 
 if TYPE_CHECKING:
-    from liar_tui.store.history.stats import GameStats, OpponentStats
+    from liar_tui.store.history import HistoryStore
+    from liar_tui.store.history.stats import GameStats, LeftOut, OpponentStats
 
 JSON_SHAPE = (
     "--json prints an array with one object a game: game, title, and lines, each with "
     "against (all, a bot level or people), games, wins, win_share, interval (low, high: "
-    "fractions of 1), current_streak, longest_streak and mean_score."
+    "fractions of 1), current_streak, longest_streak and mean_score; game_lines (label, "
+    "value: the game's own numbers, worded) and counts (their sums by name)."
 )
 HEADER = (
     f"  {'against':<13} {'games':>6} {'wins':>6} {'share':>6}   {'95% interval':<13} "
@@ -87,12 +96,15 @@ def run(args: argparse.Namespace) -> int:
         print(args.stats_help().rstrip("\n"))
         return 0
     from liar_tui.store.history import HistoryError, HistoryFilter
-    from liar_tui.store.history.stats import history_stats
+    from liar_tui.store.history.stats import LeftOut, history_left_out, history_stats
 
+    def read(store: HistoryStore) -> tuple[tuple[GameStats, ...], LeftOut]:
+        found = history_stats(store, args.game)
+        return found, LeftOut(0, 0) if found else history_left_out(store, args.game)
+
+    nothing: tuple[tuple[GameStats, ...], LeftOut] = ((), LeftOut(0, 0))
     try:
-        found: tuple[GameStats, ...] = read_history(
-            lambda store: history_stats(store, args.game), ()
-        )
+        found, left_out = read_history(read, nothing)
     except HistoryError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return READ_ERROR
@@ -101,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
         # Escaped, as history's: whole whatever the terminal's encoding.
         print_to_reader(lambda: print(json.dumps([stats_json(stats) for stats in in_order])))
     elif not found:
-        print_to_reader(lambda: print(printable(empty_text(HistoryFilter(game=args.game)))))
+        empty = left_out_text(left_out, args.game) or empty_text(HistoryFilter(game=args.game))
+        print_to_reader(lambda: print(printable(empty)))
     else:
         lines = [line for stats in in_order for line in ("", *table_lines(stats))][1:]
         print_to_reader(lambda: print("\n".join(printable(line) for line in lines)))
@@ -130,9 +143,36 @@ def percent(share: float) -> str:
     return f"{round(share * 100)}%"
 
 
+def left_out_text(left_out: LeftOut, game: str | None) -> str | None:
+    """The sentence for a history whose games are none of them the player's own (a table
+    host's records, imported games), saying what it holds; None when it holds none."""
+    held = [
+        f"{count} {noun if count == 1 else noun.replace('game', 'games')}"
+        for count, noun in (
+            (left_out.hosted, "game hosted at your table"),
+            (left_out.imported, "imported game"),
+        )
+        if count
+    ]
+    if not held:
+        return None
+    games = f"{title(game)} games" if game is not None else "games"
+    return (
+        f"No {games} of your own to count: your history holds only {' and '.join(held)}, "
+        "which the stats leave out."
+    )
+
+
 def table_lines(stats: GameStats) -> list[str]:
-    """A game's title, the columns' names, and one line per kind of opponent."""
-    return [title(stats.game), HEADER, *(line_text(line) for line in stats.lines)]
+    """A game's title, the columns' names, one line per kind of opponent, then the game's
+    own numbers, label and value."""
+    width = max((len(label) for label, _ in stats.game_lines), default=0)
+    return [
+        title(stats.game),
+        HEADER,
+        *(line_text(line) for line in stats.lines),
+        *(f"  {label:<{width}}   {value}" for label, value in stats.game_lines),
+    ]
 
 
 def line_text(line: OpponentStats) -> str:
@@ -163,4 +203,6 @@ def stats_json(stats: GameStats) -> dict[str, Any]:
             }
             for line in stats.lines
         ],
+        "game_lines": [{"label": label, "value": value} for label, value in stats.game_lines],
+        "counts": dict(stats.counts),
     }

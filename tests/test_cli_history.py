@@ -109,6 +109,21 @@ def test_the_recording_seat_comes_first_wherever_it_sat(
     )
 
 
+def test_an_imported_game_is_marked_on_its_line_and_in_the_json(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store.record(finished_game(minute=0))
+    store.record(finished_game(minute=5), imported=True)
+    assert history(capsys)[1].splitlines() == [
+        "2026-11-30 20:05  Liar Game (imported)  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
+        "2026-11-30 20:00  Liar Game  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
+    ]
+    assert [game["imported"] for game in json.loads(history(capsys, "--json")[1])] == [
+        True,
+        False,
+    ]
+
+
 def test_game_and_opponent_narrow_the_list(
     store: HistoryStore, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -148,8 +163,10 @@ def test_json_is_an_array_of_games_newest_first_in_the_documented_shape(
         "duration_seconds",
         "visibility",
         "recording_seat",
+        "imported",
         "seats",
     }
+    assert newest["imported"] is False
     assert newest["title"] == "Liar's Poker (cards)"
     assert newest["ended_at"] == "2026-11-30T20:05:00+00:00"
     assert newest["duration_seconds"] == pytest.approx(570.000123)

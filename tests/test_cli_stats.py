@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,48 @@ def test_json_is_an_array_of_games_in_the_documented_shape(
     assert everyone["interval"]["high"] == pytest.approx(0.9544, abs=1e-4)
     assert (everyone["current_streak"], everyone["longest_streak"]) == (1, 2)
     assert everyone["mean_score"] == 97.5
+
+
+COUNTS = (("points", 45), ("rounds", 6), ("rounds won", 2), ("shown double", 6), ("won double", 2))
+
+
+def test_a_game_s_own_numbers_follow_its_table_and_are_in_the_json(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store.record(replace(finished_game(seats=(YOU, ADA)), counts=COUNTS))
+    code, out, _ = stats(capsys)
+    assert code == 0
+    assert out.splitlines()[4:] == [
+        "  Points per round   7.5",
+        "  Rounds won         2 of 6 (33%)",
+        "  Double won         2 of 6 (33%)",
+    ]
+    (liar_game,) = json.loads(stats(capsys, "--json")[1])
+    assert liar_game["game_lines"][0] == {"label": "Points per round", "value": "7.5"}
+    assert liar_game["counts"] == dict(COUNTS)
+
+
+def test_a_history_of_games_hosted_and_imported_says_what_it_holds(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Neither a table host's record nor an imported game is the player's own: the stats
+    say what the history holds instead of calling it empty."""
+    for minute in (0, 1):
+        store.record(replace(finished_game(minute=minute), recording_seat=None))
+    store.record(finished_game(minute=2), imported=True)
+    assert stats(capsys) == (
+        0,
+        "No games of your own to count: your history holds only 2 games hosted at your "
+        "table and 1 imported game, which the stats leave out.\n",
+        "",
+    )
+    assert stats(capsys, "--game", "liar-game")[1] == (
+        "No Liar Game games of your own to count: your history holds only 2 games "
+        "hosted at your table and 1 imported game, which the stats leave out.\n"
+    )
+    assert stats(capsys, "--game", "liars-poker-bills")[1] == (
+        "No finished games of Liar's Poker (dollar bills) in your history.\n"
+    )
 
 
 def test_the_help_documents_the_json(capsys: pytest.CaptureFixture[str]) -> None:

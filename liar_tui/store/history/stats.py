@@ -118,6 +118,8 @@ class GameStats:
     """The game's own numbers as label and value text (``Points per round``, ``12.5``), in
     the order its plugin gives them: what its ``count_lines`` makes of the counts its
     ``game_counts`` summed over the player's games."""
+    counts: tuple[tuple[str, int], ...] = ()
+    """Those sums by name, in order of name: for readers that want the numbers."""
 
     @property
     def overall(self) -> OpponentStats:
@@ -174,7 +176,11 @@ def read_stats(connection: sqlite3.Connection, game: str | None = None) -> tuple
     for title, name, total in connection.execute(*counts_query(game)):
         sums.setdefault(title, {})[name] = total
     return tuple(
-        replace(stats, game_lines=_game_lines(stats, sums.get(stats.game, {})))
+        replace(
+            stats,
+            game_lines=_game_lines(stats, sums.get(stats.game, {})),
+            counts=tuple(sorted(sums.get(stats.game, {}).items())),
+        )
         for stats in stats_of_rows(connection.execute(*stats_query(game)).fetchall())
     )
 
@@ -244,6 +250,34 @@ def history_stats(store: HistoryStore, game: str | None = None) -> tuple[GameSta
     """:func:`read_stats` of ``store`` 's file, with its handling of faults: raises
     :class:`~liar_tui.store.history.HistoryError` when the history cannot be read."""
     return store.read(lambda connection: read_stats(connection, game))
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """The games of a history that are not the player's own, which the stats leave out."""
+
+    hosted: int
+    """A table host's records of the games it ran for others (nobody's seat)."""
+    imported: int
+    """Games ``liar-tui import`` brought in: someone else's play."""
+
+
+def read_left_out(connection: sqlite3.Connection, game: str | None = None) -> LeftOut:
+    """How many games of the history (only ``game`` 's when given) the stats leave out, and
+    why: what to say instead of "no games" when those are all there is."""
+    query, parameters = _of_game(
+        "SELECT count(*) FILTER (WHERE g.recording_seat IS NULL), "
+        "count(*) FILTER (WHERE g.recording_seat IS NOT NULL AND g.imported) "
+        "FROM games AS g WHERE 1 {game_condition}",
+        game,
+    )
+    hosted, imported = connection.execute(query, parameters).fetchone()
+    return LeftOut(hosted, imported)
+
+
+def history_left_out(store: HistoryStore, game: str | None = None) -> LeftOut:
+    """:func:`read_left_out` of ``store`` 's file; raises as :func:`history_stats`."""
+    return store.read(lambda connection: read_left_out(connection, game))
 
 
 @dataclass(frozen=True)
