@@ -8,7 +8,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.liar_game.rules_editor import MAX_TARGET, parse_target
+from liar_tui.screens.liar_game.rules_editor import CUSTOM_TARGET, MAX_TARGET, parse_target
 from liar_tui.screens.online_options import (
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
@@ -22,6 +22,8 @@ from liar_tui.store.settings import Settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.chooser import ChoiceList
+from liar_tui.widgets.switch_row import SwitchRow
+from tests.widgets.form_rows import click_option
 
 from .menus import RecordingApp, flat_text
 
@@ -99,7 +101,7 @@ async def test_defaults_come_from_the_settings() -> None:
         rows = list(screen.query(SeatRow))
         assert [row.who for row in rows] == [Who.BOT, Who.YOU, Who.PERSON]
         assert screen.query_one("#target-input", Input).value == "1234"
-        assert screen.query_one("#low_straight", Checkbox).value
+        assert screen.query_one("#low_straight", SwitchRow).value
         await pilot.press("ctrl+s")
         setup, _ = app.started[0]
         assert setup.seats == seats
@@ -113,7 +115,7 @@ async def test_a_refused_setup_lists_every_problem_and_starts_nothing() -> None:
         rows = list(screen.query(SeatRow))
         await retype_name(pilot, rows[1], "bea")
         await retype_name(pilot, rows[3], "")
-        await pilot.click("#target-custom")
+        await click_option(pilot, "#target", CUSTOM_TARGET)
         await retype(pilot, screen.query_one("#target-input", Input), "0")
         await retype(pilot, screen.query_one("#seed", Input), "-1")
         await pilot.press("ctrl+s")
@@ -150,7 +152,7 @@ async def test_variants_are_refused_with_one_deck_and_explained() -> None:
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_setup(app, pilot)
-        big_combos = screen.query_one("#big_combos", Checkbox)
+        big_combos = screen.query_one("#big_combos", SwitchRow)
         assert big_combos.disabled
         await pilot.click(big_combos)
         assert not big_combos.value
@@ -158,12 +160,12 @@ async def test_variants_are_refused_with_one_deck_and_explained() -> None:
         assert str(note.content) == (
             "Off with one deck: the variants need the sets and jokers of two decks."
         )
-        await pilot.click("#decks-2")
+        await click_option(pilot, "#decks", 2)
         assert not big_combos.disabled
         await pilot.click(big_combos)
         await pilot.click("#low_doubling")
         assert big_combos.value
-        await pilot.click("#decks-1")
+        await click_option(pilot, "#decks", 1)
         assert not big_combos.value
         assert big_combos.disabled
         assert str(note.content) == (
@@ -179,7 +181,7 @@ async def test_two_decks_with_variants_start_by_keys() -> None:
         screen = await open_setup(app, pilot)
         screen.query_one("#decks").focus()
         await pilot.press("right", "space")
-        screen.query_one("#joker_sets", Checkbox).focus()
+        screen.query_one("#joker_sets", SwitchRow).focus()
         await pilot.press("space")
         await pilot.press("ctrl+s")
         assert app.started[0][0].rules == liar_game.Rules(decks=2, joker_sets=True)
@@ -347,7 +349,9 @@ async def test_at_80_by_24_the_rules_sit_under_the_seats_and_nothing_is_cut_off(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot)
         assert screen.has_class("-narrow")
-        for widget in screen.query("#rules-editor RadioButton, #rules-editor Input"):
+        for widget in screen.query(
+            "#rules-editor ChoiceRow, #rules-editor SwitchRow, #rules-editor Input"
+        ):
             screen.query_one("#setup-columns").scroll_to_widget(widget, animate=False)
             await pilot.pause()
             assert widget.region.right <= 80, widget

@@ -12,26 +12,22 @@ from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Input, Label, Static
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.rules.liar_game.game import MAX_TARGET
 from liar_tui.screens.rules_editing import VALID, made_unstyled
 from liar_tui.screens.wording import names_joined
-from liar_tui.widgets.labelled_row import LabelledRow
+from liar_tui.widgets.choice_row import ChoiceRow
+from liar_tui.widgets.switch_row import SwitchRow
 
-CUSTOM_TARGET = "target-custom"
+CUSTOM_TARGET = 0
+"""The target row's value for "custom" (no preset is 0 points): the points are typed."""
+LABEL_WIDTH = 7
 ONE_DECK_NOTE = "Off with one deck: the variants need the sets and jokers of two decks."
 TWO_DECK_NOTE = "Each variant is its own switch; all need two decks."
-
-
-def target_id(points: int) -> str:
-    return f"target-{points}"
-
-
-PRESET_BY_ID = {target_id(points): points for points in liar_game.TARGET_PRESETS}
 
 
 def parse_target(text: str) -> int | str:
@@ -43,39 +39,25 @@ def parse_target(text: str) -> int | str:
 
 
 class LiarGameRulesEditor(Vertical):
-    """Edits a :class:`liar_game.Rules`; :meth:`read` returns it with any problems found."""
+    """Edits a :class:`liar_game.Rules`; :meth:`read` returns it with any problems found.
+
+    Each option is one widget (a :class:`ChoiceRow` or a :class:`SwitchRow` carrying its
+    note): the editor opens in a setup screen, where every widget is felt.
+    """
 
     DEFAULT_CSS = """
     LiarGameRulesEditor {
         height: auto;
     }
-    LiarGameRulesEditor .rules-row {
+    LiarGameRulesEditor #target-row {
         height: 1;
         margin-bottom: 1;
-    }
-    LiarGameRulesEditor .rules-row > .-after-label {
-        margin-left: 7;
-    }
-    LiarGameRulesEditor RadioSet {
-        layout: horizontal;
-        width: auto;
-        height: 1;
-    }
-    LiarGameRulesEditor RadioSet > RadioButton {
-        width: auto;
-        margin-right: 1;
     }
     LiarGameRulesEditor #target-input {
         width: 9;
+        margin-left: 2;
     }
-    LiarGameRulesEditor .summary {
-        color: $text-muted;
-        padding-left: 4;
-    }
-    LiarGameRulesEditor #free-jokers-summary {
-        margin-bottom: 1;
-    }
-    LiarGameRulesEditor #variants-note {
+    LiarGameRulesEditor #decks, LiarGameRulesEditor #free_jokers {
         margin-bottom: 1;
     }
     LiarGameRulesEditor #variants-note.-one-deck {
@@ -99,14 +81,13 @@ class LiarGameRulesEditor(Vertical):
 
     def _widgets(self, custom: bool) -> Iterator[Widget]:
         rules = self._initial
-        target = RadioSet(
-            *(
-                RadioButton(str(points), value=rules.target == points, id=target_id(points))
-                for points in liar_game.TARGET_PRESETS
-            ),
-            RadioButton("custom", value=custom, id=CUSTOM_TARGET),
+        target = ChoiceRow(
+            [(str(points), points) for points in liar_game.TARGET_PRESETS]
+            + [("custom", CUSTOM_TARGET)],
+            CUSTOM_TARGET if custom else rules.target,
+            label="Target",
+            label_width=LABEL_WIDTH,
             id="target",
-            compact=True,
         )
         self._custom_target = Input(
             placeholder="points",
@@ -116,16 +97,20 @@ class LiarGameRulesEditor(Vertical):
             classes=VALID if custom else None,
             disabled=not custom,
         )
-        yield LabelledRow("Target", target, self._custom_target, classes="rules-row")
-        decks = RadioSet(
-            RadioButton("1 deck", value=rules.decks == 1, id="decks-1"),
-            RadioButton("2 decks", value=rules.decks == 2, id="decks-2"),
+        yield Horizontal(target, self._custom_target, id="target-row")
+        yield ChoiceRow(
+            [("1 deck", 1), ("2 decks", 2)],
+            rules.decks,
+            label="Decks",
+            label_width=LABEL_WIDTH,
             id="decks",
-            compact=True,
         )
-        yield LabelledRow("Decks", decks, classes="rules-row")
-        yield Checkbox("Free jokers", rules.free_jokers, compact=True, id="free_jokers")
-        yield Static(liar_game.FREE_JOKERS_SUMMARY, classes="summary", id="free-jokers-summary")
+        yield SwitchRow(
+            "Free jokers",
+            rules.free_jokers,
+            note=liar_game.FREE_JOKERS_SUMMARY,
+            id="free_jokers",
+        )
         yield Label("Variants", classes="heading")
         # Made as _show_deck_rule leaves them, so nothing is styled again once mounted.
         one_deck = rules.decks == 1
@@ -135,21 +120,23 @@ class LiarGameRulesEditor(Vertical):
             classes="-one-deck" if one_deck else None,
         )
         for name in liar_game.VARIANT_NAMES:
-            yield Checkbox(
+            yield SwitchRow(
                 liar_game.VARIANT_TITLES[name],
                 getattr(rules, name),
-                compact=True,
+                note=liar_game.VARIANT_SUMMARIES[name],
                 id=name,
                 disabled=one_deck,
             )
-            yield Static(liar_game.VARIANT_SUMMARIES[name], classes="summary")
 
     # reading --------------------------------------------------------------------------
 
+    def _switch(self, name: str) -> SwitchRow:
+        return self.query_one(f"#{name}", SwitchRow)
+
     @property
     def decks(self) -> int:
-        pressed = self.query_one("#decks", RadioSet).pressed_button
-        return 2 if pressed is not None and pressed.id == "decks-2" else 1
+        decks: int = self.query_one("#decks", ChoiceRow).value
+        return decks
 
     def read(self) -> tuple[liar_game.Rules, list[str]]:
         """The rules as shown, and why they cannot be played (empty when they can).
@@ -158,19 +145,16 @@ class LiarGameRulesEditor(Vertical):
         the caller must not use them while problems remain.
         """
         problems: list[str] = []
-        target = self._initial.target
-        pressed = self.query_one("#target", RadioSet).pressed_button
-        if pressed is not None and pressed.id == CUSTOM_TARGET:
+        target: int = self.query_one("#target", ChoiceRow).value
+        if target == CUSTOM_TARGET:
             parsed = parse_target(self.query_one("#target-input", Input).value)
             if isinstance(parsed, str):
                 problems.append(parsed)
+                target = self._initial.target
             else:
                 target = parsed
-        elif pressed is not None:
-            target = PRESET_BY_ID[pressed.id or ""]
         switches = {
-            name: self.query_one(f"#{name}", Checkbox).value
-            for name in ("free_jokers", *liar_game.VARIANT_NAMES)
+            name: self._switch(name).value for name in ("free_jokers", *liar_game.VARIANT_NAMES)
         }
         rules = replace(self._initial, target=target, decks=self.decks, **switches)
         problems += rules.problems()
@@ -178,28 +162,28 @@ class LiarGameRulesEditor(Vertical):
 
     # reacting -------------------------------------------------------------------------
 
-    @on(RadioSet.Changed, "#target")
-    def _target_changed(self, event: RadioSet.Changed) -> None:
+    @on(ChoiceRow.Changed, "#target")
+    def _target_changed(self, event: ChoiceRow.Changed) -> None:
         event.stop()
         custom_input = self.query_one("#target-input", Input)
-        custom_input.disabled = event.pressed.id != CUSTOM_TARGET
+        custom_input.disabled = event.value != CUSTOM_TARGET
         if not custom_input.disabled:
             custom_input.value = custom_input.value or str(self._initial.target)
             custom_input.focus()
 
-    @on(RadioSet.Changed, "#decks")
-    def _decks_changed(self, event: RadioSet.Changed) -> None:
+    @on(ChoiceRow.Changed, "#decks")
+    def _decks_changed(self, event: ChoiceRow.Changed) -> None:
         event.stop()
         decks = self.decks
         switched_off = [
             liar_game.VARIANT_TITLES[name]
             for name in liar_game.VARIANT_NAMES
-            if decks == 1 and self.query_one(f"#{name}", Checkbox).value
+            if decks == 1 and self._switch(name).value
         ]
         self._show_deck_rule(decks)
         if switched_off:
             for name in liar_game.VARIANT_NAMES:
-                self.query_one(f"#{name}", Checkbox).value = False
+                self._switch(name).value = False
             self.query_one("#variants-note", Static).update(
                 f"Turned off {names_joined(switched_off)}: the variants need two decks."
             )
@@ -209,4 +193,4 @@ class LiarGameRulesEditor(Vertical):
         note.update(ONE_DECK_NOTE if decks == 1 else TWO_DECK_NOTE)
         note.set_class(decks == 1, "-one-deck")
         for name in liar_game.VARIANT_NAMES:
-            self.query_one(f"#{name}", Checkbox).disabled = decks == 1
+            self._switch(name).disabled = decks == 1

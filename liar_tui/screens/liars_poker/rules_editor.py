@@ -11,23 +11,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import ClassVar
 
-from rich.style import Style
-from rich.text import Text
 from textual import on
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Click
-from textual.geometry import Size
-from textual.reactive import reactive
+from textual.geometry import Offset
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Static
+from textual.widgets import Label, Static
 
 from liar_tui.rules.cards import NATURAL_RANKS, Rank
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.screens.rules_editing import made_unstyled
+from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
+from liar_tui.widgets.form_row import FormRow, Part
 from liar_tui.widgets.labelled_row import LabelledRow
+from liar_tui.widgets.switch_row import SwitchRow
 
 JOKER_CHOICES = (0, 1, 2)
 HAND_SIZES = (5, 7)
@@ -53,6 +53,8 @@ one line beside the seats at 100 columns."""
 
 NO_COMMUNAL_REASON = "Off: there are no communal cards."
 FIXED_JOKERS_NOTE = "Part of the deck: they stay as set."
+LABEL_WIDTH = 11
+"""Columns of an option's name: its choices and its note start after them."""
 WHOLE_HAND = 0
 """The discard limit choice for "any number": :attr:`RoundRules.discard_limit` None."""
 
@@ -75,7 +77,7 @@ def discard_limit_choices(hand_size: int) -> list[tuple[str, int]]:
     ]
 
 
-_CHECKBOX_TITLES = {
+_SWITCH_TITLES = {
     "must-discard": "Discard at least one",
     "draw-twice": "Draw twice",
     "communal-discardable": "Communal cards may be discarded",
@@ -89,7 +91,7 @@ def editor_css(editor: str) -> str:
     """The styles both editors share, written out under ``editor``.
 
     Spelled with the editor's type name rather than left to Textual's scoping, whose
-    implied prefix adds no specificity and so loses to RadioSet's own ``width: 1fr``.
+    implied prefix adds no specificity.
     """
     return f"""
     {editor} {{
@@ -99,26 +101,11 @@ def editor_css(editor: str) -> str:
         height: 1;
     }}
     {editor} .rules-row > .-after-label {{
-        margin-left: 11;
-    }}
-    {editor} RadioSet {{
-        layout: horizontal;
-        width: auto;
-        height: 1;
-    }}
-    {editor} RadioSet > RadioButton {{
-        width: auto;
-        margin-right: 1;
+        margin-left: {LABEL_WIDTH};
     }}
     {editor} .note {{
         color: $text-muted;
-        padding-left: 11;
-    }}
-    {editor} .note.-switch {{
-        padding-left: 4;
-    }}
-    {editor} .note.-off {{
-        color: $warning;
+        padding-left: {LABEL_WIDTH};
     }}
     {editor} Chooser {{
         width: 16;
@@ -141,19 +128,27 @@ def joker_label(jokers: int) -> str:
     return "none" if jokers == 0 else str(jokers)
 
 
-def _pressed_id(radio_set: RadioSet) -> str:
-    pressed = radio_set.pressed_button
-    assert pressed is not None and pressed.id is not None, "every choice starts pressed"
-    return pressed.id
+def _choices(
+    name: str,
+    title: str,
+    values: tuple[int, ...],
+    current: int,
+    label: Callable[[int], str],
+    note: str,
+) -> ChoiceRow[int]:
+    """An option of a few numbers: its name, the numbers, and its note, as one widget."""
+    return ChoiceRow(
+        [(label(value), value) for value in values],
+        current,
+        label=title,
+        label_width=LABEL_WIDTH,
+        note=note,
+        id=name,
+    )
 
 
-def _number_after(widget_id: str) -> int:
-    """The number a choice's id ends in: ``communal-2`` is 2."""
-    return int(widget_id.rsplit("-", 1)[1])
-
-
-class RankPicker(Widget, can_focus=True):
-    """A row of the thirteen natural ranks; each is switched on or off by keys or a click.
+class RankPicker(FormRow):
+    """The name "Wild ranks", the thirteen natural ranks, and the note under them.
 
     One widget, one focus stop: left and right move along the row, space switches the rank
     under the cursor, and a click switches the rank clicked.
@@ -164,49 +159,42 @@ class RankPicker(Widget, can_focus=True):
         Binding("right", "move(1)", "Next rank", show=False),
         Binding("space", "toggle_rank", "Wild on/off"),
     ]
-    DEFAULT_CSS = """
-    RankPicker {
-        width: auto;
-        height: 1;
-    }
-    RankPicker:focus {
-        background: $primary 40%;
-    }
-    """
-    cursor: reactive[int] = reactive(0)
 
-    def __init__(self, chosen: frozenset[Rank], *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, chosen: frozenset[Rank], *, note: str, id: str | None = None) -> None:
+        super().__init__(note=note, id=id)
         self.chosen = chosen
+        self.cursor = 0
 
     def _spans(self) -> list[tuple[int, int, Rank]]:
         """Each rank's columns (start, end) in the row, one space between ranks."""
         spans = []
-        start = 0
+        start = LABEL_WIDTH
         for rank in NATURAL_RANKS:
             end = start + len(rank.label)
             spans.append((start, end, rank))
             start = end + 1
         return spans
 
-    def get_content_width(self, container: Size, viewport: Size) -> int:
+    def first_line_width(self) -> int:
         return self._spans()[-1][1]
 
-    def render(self) -> RenderResult:
-        chosen_style = Style(bold=True, reverse=True)
-        cursor_style = Style(underline=True, bold=True)
-        text = Text()
+    def note_indent(self) -> int:
+        return LABEL_WIDTH
+
+    def first_line(self) -> list[Part]:
+        line: list[Part] = ["Wild ranks".ljust(LABEL_WIDTH)]
         for index, (_, _, rank) in enumerate(self._spans()):
-            style = chosen_style if rank in self.chosen else Style(dim=True)
+            chosen = rank in self.chosen
             if self.has_focus and index == self.cursor:
-                style += cursor_style
-            text.append(rank.label, style)
-            if rank is not Rank.ACE:
-                text.append(" ")
-        return text
+                style = f"{self.style_of('cursor')} underline{' bold' if chosen else ''}"
+            else:
+                style = "bold reverse" if chosen else "dim"
+            line += [" " if index else "", (rank.label, style)]
+        return line
 
     def action_move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(NATURAL_RANKS)
+        self.refresh()
 
     def action_toggle_rank(self) -> None:
         self._switch(NATURAL_RANKS[self.cursor])
@@ -217,18 +205,16 @@ class RankPicker(Widget, can_focus=True):
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None:
+        if offset is None or offset.y != 0:
             return
         for index, (start, end, rank) in enumerate(self._spans()):
             if start <= offset.x < end:
                 self.cursor = index
                 self._switch(rank)
 
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+    def rank_offset(self, rank: Rank) -> Offset:
+        """Where a click switches ``rank``."""
+        return self.cell_offset(next(start for start, _, each in self._spans() if each is rank))
 
 
 class RoundRulesEditor(Vertical):
@@ -254,24 +240,36 @@ class RoundRulesEditor(Vertical):
         rules = self._initial
         poker = rules.poker
         if self._jokers_editable:
-            jokers: Widget = self._choices("jokers", JOKER_CHOICES, poker.jokers, joker_label)
-        else:
-            jokers = Static(joker_label(poker.jokers), id="jokers-fixed")
-        yield _row("Jokers", jokers)
-        yield Static(
-            NOTES["jokers"] if self._jokers_editable else FIXED_JOKERS_NOTE, classes="note"
+            yield _choices(
+                "jokers", "Jokers", JOKER_CHOICES, poker.jokers, joker_label, NOTES["jokers"]
+            )
+        else:  # shown as the one choice there is, greyed
+            yield ChoiceRow(
+                [(joker_label(poker.jokers), poker.jokers)],
+                poker.jokers,
+                label="Jokers",
+                label_width=LABEL_WIDTH,
+                note=FIXED_JOKERS_NOTE,
+                id="jokers-fixed",
+                disabled=True,
+            )
+        yield RankPicker(poker.wild_ranks, note=NOTES["wild-ranks"], id="wild-ranks")
+        yield _choices(
+            "hand-size",
+            "Hand",
+            HAND_SIZES,
+            poker.hand_size,
+            "{} cards".format,
+            NOTES["hand-size"],
         )
-        yield _row("Wild ranks", RankPicker(poker.wild_ranks, id="wild-ranks"))
-        yield Static(NOTES["wild-ranks"], classes="note")
-        yield _row(
-            "Hand", self._choices("hand-size", HAND_SIZES, poker.hand_size, "{} cards".format)
-        )
-        yield Static(NOTES["hand-size"], classes="note")
-        yield _row(
+        yield _choices(
+            "communal",
             "Communal",
-            self._choices("communal", COMMUNAL_CHOICES, poker.communal_cards, joker_label),
+            COMMUNAL_CHOICES,
+            poker.communal_cards,
+            joker_label,
+            NOTES["communal"],
         )
-        yield Static(NOTES["communal"], classes="note")
         # A chooser, not a Select: a Select builds five widgets and its list up front.
         limits = discard_limit_choices(poker.hand_size)
         yield _row(
@@ -286,43 +284,33 @@ class RoundRulesEditor(Vertical):
             "color-straight-flush": poker.color_straight_flush,
             "two-pair-over-trips": poker.two_pair_over_trips,
         }
-        # Made as _fit_communal_discard leaves them, so nothing is styled again once mounted.
+        # Made as _fit_communal_discard leaves them.
         no_communal = poker.communal_cards == 0
         for name, value in switches.items():
             off = no_communal and name == "communal-discardable"
-            yield Checkbox(
-                _CHECKBOX_TITLES[name], value and not off, compact=True, id=name, disabled=off
+            switch = SwitchRow(
+                _SWITCH_TITLES[name],
+                value and not off,
+                note=NOTES[name],
+                id=name,
+                disabled=off,
             )
-            yield Static(
-                NO_COMMUNAL_REASON if off else NOTES[name],
-                classes="note -switch -off" if off else "note -switch",
-                id=f"{name}-note",
-            )
-
-    @staticmethod
-    def _choices(
-        name: str, values: tuple[int, ...], current: int, label: Callable[[int], str]
-    ) -> RadioSet:
-        return RadioSet(
-            *(
-                RadioButton(label(value), value=value == current, id=f"{name}-{value}")
-                for value in values
-            ),
-            id=name,
-            compact=True,
-        )
+            if off:
+                switch.set_note(NO_COMMUNAL_REASON, warning=True)
+            yield switch
 
     # reading --------------------------------------------------------------------------
 
     def _chosen(self, name: str) -> int:
-        return _number_after(_pressed_id(self.query_one(f"#{name}", RadioSet)))
+        chosen: int = self.query_one(f"#{name}", ChoiceRow).value
+        return chosen
 
     def _switch(self, name: str) -> bool:
-        return self.query_one(f"#{name}", Checkbox).value
+        return self.query_one(f"#{name}", SwitchRow).value
 
     def read(self) -> tuple[RoundRules, list[str]]:
         """The round rules as shown, and why they cannot be played (empty when they can)."""
-        jokers = self._chosen("jokers") if self._jokers_editable else self._initial.poker.jokers
+        jokers = self._chosen("jokers" if self._jokers_editable else "jokers-fixed")
         limit: int = self.query_one("#discard-limit", Chooser).value
         rules = RoundRules(
             poker=PokerRules(
@@ -347,11 +335,11 @@ class RoundRulesEditor(Vertical):
     def _discard_limit_changed(self) -> None:
         self.query_one("#discard-limit-note", Static).update(NOTES["discard-limit"])
 
-    @on(RadioSet.Changed, "#hand-size")
+    @on(ChoiceRow.Changed, "#hand-size")
     def _hand_size_changed(self) -> None:
         self._fit_discard_limit()
 
-    @on(RadioSet.Changed, "#communal")
+    @on(ChoiceRow.Changed, "#communal")
     def _communal_changed(self) -> None:
         self._fit_communal_discard()
 
@@ -370,13 +358,11 @@ class RoundRulesEditor(Vertical):
     def _fit_communal_discard(self) -> None:
         """Discarding communal cards needs communal cards: off, with the reason, without."""
         none = self._chosen("communal") == 0
-        checkbox = self.query_one("#communal-discardable", Checkbox)
+        switch = self.query_one("#communal-discardable", SwitchRow)
         if none:
-            checkbox.value = False
-        checkbox.disabled = none
-        note = self.query_one("#communal-discardable-note", Static)
-        note.update(NO_COMMUNAL_REASON if none else NOTES["communal-discardable"])
-        note.set_class(none, "-off")
+            switch.value = False
+        switch.disabled = none
+        switch.set_note(NO_COMMUNAL_REASON if none else NOTES["communal-discardable"], warning=none)
 
 
 class LiarsPokerRulesEditor(Vertical):
@@ -393,20 +379,21 @@ class LiarsPokerRulesEditor(Vertical):
 
     def _widgets(self) -> Iterator[Widget]:
         rules = self._initial
-        lives = RadioSet(
-            *(
-                RadioButton(str(lives), value=rules.lives == lives, id=f"lives-{lives}")
-                for lives in range(1, MAX_LIVES + 1)
-            ),
-            id="lives",
-            compact=True,
+        yield _choices(
+            "lives",
+            "Lives",
+            tuple(range(1, MAX_LIVES + 1)),
+            rules.lives,
+            str,
+            lives_note(rules.lives),
         )
-        yield _row("Lives", lives)
-        yield Static(lives_note(rules.lives), classes="note", id="lives-note")
-        yield Checkbox("Chips", rules.chips, compact=True, id="chips")
-        yield Static(NOTES["chips"], classes="note -switch")
-        yield Checkbox("Dealer's choice", rules.dealers_choice, compact=True, id="dealers-choice")
-        yield Static(NOTES["dealers-choice"], classes="note -switch")
+        yield SwitchRow("Chips", rules.chips, note=NOTES["chips"], id="chips")
+        yield SwitchRow(
+            "Dealer's choice",
+            rules.dealers_choice,
+            note=NOTES["dealers-choice"],
+            id="dealers-choice",
+        )
         yield Label("Round rules", classes="heading")
         yield RoundRulesEditor(rules.round, id="round-rules")
 
@@ -414,14 +401,13 @@ class LiarsPokerRulesEditor(Vertical):
         """The rules as shown, and why they cannot be played (empty when they can)."""
         round_rules, _ = self.query_one(RoundRulesEditor).read()
         rules = LiarsPokerRules(
-            lives=_number_after(_pressed_id(self.query_one("#lives", RadioSet))),
-            chips=self.query_one("#chips", Checkbox).value,
-            dealers_choice=self.query_one("#dealers-choice", Checkbox).value,
+            lives=self.query_one("#lives", ChoiceRow).value,
+            chips=self.query_one("#chips", SwitchRow).value,
+            dealers_choice=self.query_one("#dealers-choice", SwitchRow).value,
             round=round_rules,
         )
         return rules, rules.problems()
 
-    @on(RadioSet.Changed, "#lives")
-    def _lives_changed(self, event: RadioSet.Changed) -> None:
-        lives = _number_after(event.pressed.id or "")
-        self.query_one("#lives-note", Static).update(lives_note(lives))
+    @on(ChoiceRow.Changed, "#lives")
+    def _lives_changed(self, event: ChoiceRow.Changed) -> None:
+        event.choice_row.set_note(lives_note(event.choice_row.value))

@@ -9,7 +9,9 @@ from liar_tui.rules.cards import Rank
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.screens.liars_poker.dealers_choice import DealersChoiceScreen
 from liar_tui.screens.liars_poker.rules_editor import FIXED_JOKERS_NOTE
+from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
+from tests.widgets.form_rows import click_option
 
 SIZE = (80, 24)
 TABLE = LiarsPokerRules(
@@ -96,9 +98,9 @@ async def test_deal_by_mouse_keeps_the_jokers_of_the_deck() -> None:
     app = ChoosingApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert str(app.screen.query_one("#jokers-fixed", Static).content) == "2"
-        assert FIXED_JOKERS_NOTE in [str(note.content) for note in app.screen.query(".note")]
-        await pilot.click("#communal-1")
+        jokers = app.screen.query_one("#jokers-fixed", ChoiceRow)
+        assert (jokers.value, jokers.note) == (2, FIXED_JOKERS_NOTE)
+        await click_option(pilot, "#communal", 1)
         await pilot.click("#deal")
         assert app.chosen == [
             RoundRules(PokerRules(jokers=2, color_flush=False, communal_cards=1), must_discard=True)

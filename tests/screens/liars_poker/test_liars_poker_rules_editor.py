@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Checkbox, Static
+from textual.geometry import Offset
+from textual.widgets import Static
 
 from liar_tui.rules.cards import Rank
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
@@ -19,8 +20,11 @@ from liar_tui.screens.liars_poker.rules_editor import (
 from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import default_seats
+from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import ChoiceList, Chooser
+from liar_tui.widgets.switch_row import SwitchRow
 from tests.screens.menus import RecordingApp
+from tests.widgets.form_rows import click_option
 
 SIZE = (80, 50)
 """Tall enough to show every option, so each can be clicked where it is."""
@@ -79,6 +83,10 @@ def note(app: App[None], selector: str) -> str:
     return str(app.query_one(selector, Static).content)
 
 
+def row_note(app: App[None], selector: str) -> str:
+    return app.query_one(selector, ChoiceRow).note
+
+
 async def test_the_editor_shows_the_rules_it_was_given() -> None:
     for rules in (DEFAULTS, CHANGED):
         app = EditorApp(rules)
@@ -112,19 +120,17 @@ async def test_every_option_changes_by_keys() -> None:
         ):
             await press_on(switch, "space")
         assert app.editor.read() == (CHANGED, [])
-        assert note(app, "#lives-note") == lives_note(3)
+        assert row_note(app, "#lives") == lives_note(3)
 
 
 async def test_every_option_changes_by_mouse() -> None:
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:
+        for row, value in (("#lives", 3), ("#jokers", 1), ("#hand-size", 7), ("#communal", 2)):
+            await click_option(pilot, row, value)
         for selector in (
-            "#lives-3",
             "#chips",
             "#dealers-choice",
-            "#jokers-1",
-            "#hand-size-7",
-            "#communal-2",
             "#must-discard",
             "#draw-twice",
             "#communal-discardable",
@@ -133,35 +139,34 @@ async def test_every_option_changes_by_mouse() -> None:
             "#two-pair-over-trips",
         ):
             await pilot.click(selector)
-        await pilot.click("#wild-ranks", offset=(0, 0))
-        await pilot.click("#wild-ranks", offset=(10, 0))
+        picker = app.query_one(RankPicker)
+        await pilot.click(picker, offset=picker.rank_offset(Rank.TWO))
+        await pilot.click(picker, offset=picker.rank_offset(Rank.SEVEN))
         await pilot.click("#discard-limit")
         await pilot.click(ChoiceList, offset=(2, 6))
         assert app.editor.read() == (CHANGED, [])
-        await pilot.click("#wild-ranks", offset=(17, 0))
-        await pilot.click("#wild-ranks", offset=(18, 0))
+        await pilot.click(picker, offset=picker.rank_offset(Rank.TEN) + Offset(1, 0))
+        await pilot.click(picker, offset=picker.rank_offset(Rank.TEN) + Offset(2, 0))  # a gap
         assert app.query_one(RankPicker).chosen == {Rank.TWO, Rank.SEVEN, Rank.TEN}
 
 
 async def test_discarding_communal_cards_is_off_without_any_and_says_why() -> None:
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:
-        checkbox = app.query_one("#communal-discardable", Checkbox)
-        reason = app.query_one("#communal-discardable-note", Static)
-        assert checkbox.disabled
-        assert note(app, "#communal-discardable-note") == NO_COMMUNAL_REASON
-        assert reason.has_class("-off")
-        await pilot.click(checkbox)
-        assert not checkbox.value
-        await pilot.click("#communal-1")
-        assert not checkbox.disabled
-        assert note(app, "#communal-discardable-note") == NOTES["communal-discardable"]
-        await pilot.click(checkbox)
+        switch = app.query_one("#communal-discardable", SwitchRow)
+        assert switch.disabled
+        assert (switch.note, switch.note_warns) == (NO_COMMUNAL_REASON, True)
+        await pilot.click(switch)
+        assert not switch.value
+        await click_option(pilot, "#communal", 1)
+        assert not switch.disabled
+        assert (switch.note, switch.note_warns) == (NOTES["communal-discardable"], False)
+        await pilot.click(switch)
         assert app.editor.read()[0].round.communal_discardable
-        await pilot.click("#communal-0")
-        assert not checkbox.value
-        assert checkbox.disabled
-        assert note(app, "#communal-discardable-note") == NO_COMMUNAL_REASON
+        await click_option(pilot, "#communal", 0)
+        assert not switch.value
+        assert switch.disabled
+        assert (switch.note, switch.note_warns) == (NO_COMMUNAL_REASON, True)
         assert app.editor.read() == (LiarsPokerRules(), [])
 
 
@@ -170,11 +175,11 @@ async def test_a_discard_limit_above_the_hand_size_comes_down_to_it() -> None:
     async with app.run_test(size=SIZE) as pilot:
         limits: Chooser[int] = app.query_one("#discard-limit", Chooser)
         assert [label for label, _ in limits.choices][-1] == "5 cards"
-        await pilot.click("#hand-size-7")
+        await click_option(pilot, "#hand-size", 7)
         limits.value = 7
         await pilot.pause()
         assert app.editor.read()[0].round.discard_limit == 7
-        await pilot.click("#hand-size-5")
+        await click_option(pilot, "#hand-size", 5)
         assert app.editor.read()[0].round.discard_limit == 5
         assert [label for label, _ in limits.choices][-1] == "5 cards"
         assert note(app, "#discard-limit-note") == "Lowered to 5: hands hold 5 cards."
@@ -186,11 +191,11 @@ async def test_a_discard_limit_above_the_hand_size_comes_down_to_it() -> None:
 async def test_the_lives_note_names_the_two_presets() -> None:
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:
-        assert note(app, "#lives-note") == "The original: out at the first loss."
-        await pilot.click("#lives-3")
-        assert note(app, "#lives-note") == "With lives: out at the third loss."
-        await pilot.click("#lives-5")
-        assert note(app, "#lives-note") == "Out at the fifth loss."
+        assert row_note(app, "#lives") == "The original: out at the first loss."
+        await click_option(pilot, "#lives", 3)
+        assert row_note(app, "#lives") == "With lives: out at the third loss."
+        await click_option(pilot, "#lives", 5)
+        assert row_note(app, "#lives") == "Out at the fifth loss."
 
 
 async def test_fixed_jokers_are_shown_and_kept() -> None:
@@ -198,8 +203,10 @@ async def test_fixed_jokers_are_shown_and_kept() -> None:
     app = RoundEditorApp(rules, jokers_editable=False)
     async with app.run_test(size=SIZE) as pilot:
         assert not app.query("#jokers")
-        assert note(app, "#jokers-fixed") == "2"
-        await pilot.click("#hand-size-7")
+        fixed = app.query_one("#jokers-fixed", ChoiceRow)
+        assert (fixed.options, fixed.disabled) == ([("2", 2)], True)
+        await pilot.click(fixed, offset=fixed.option_offset(2))
+        await click_option(pilot, "#hand-size", 7)
         chosen, problems = app.query_one(RoundRulesEditor).read()
         assert chosen.poker == PokerRules(jokers=2, hand_size=7)
         assert problems == []
@@ -218,10 +225,13 @@ async def test_setup_starts_a_table_with_the_rules_chosen() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_setup(app, pilot)
         columns = screen.query_one("#setup-columns")
-        for selector in ("#lives-3", "#chips", "#two-pair-over-trips"):
+        for selector in ("#lives", "#chips", "#two-pair-over-trips"):
             columns.scroll_to_widget(screen.query_one(selector), animate=False)
             await pilot.pause()
-            await pilot.click(selector)
+            if selector == "#lives":
+                await click_option(pilot, selector, 3)
+            else:
+                await pilot.click(selector)
         await pilot.press("ctrl+s")
         setup, actions = app.started[0]
         assert (setup.game, setup.seats, actions) == ("liars-poker-cards", default_seats(), ())

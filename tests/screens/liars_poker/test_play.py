@@ -38,6 +38,7 @@ from liar_tui.store.settings import Settings
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.card_art import CardLook, corner_label
+from tests.widgets.form_rows import click_option
 
 SIZE = (100, 32)
 TWO_PEOPLE = (SeatConfig("Ann", SeatKind.HUMAN), SeatConfig("Ben", SeatKind.HUMAN))
@@ -443,7 +444,7 @@ async def test_dealers_choice_lets_the_opener_set_the_round_and_the_table_plays_
         await settle(pilot)
         assert isinstance(app.screen, DealersChoiceScreen)
         assert "dealer's choice" in screen_text(app)
-        await pilot.click("#hand-size-7")
+        await click_option(pilot, "#hand-size", 7)
         await pilot.press("ctrl+s")
         await settle(pilot)
         view = acting(app)
