@@ -92,6 +92,8 @@ def test_a_game_exported_and_imported_into_an_empty_history_is_the_same_record(
     assert (code, out, err) == (0, "Imported as game 1 of your history.\n", "")
     record = store.load_game(1)
     assert record is not None and record.finished == game
+    assert game.counts, "the file carries no numbers: import counts them as recording does"
+    assert record.imported, "someone else's play, which the stats leave out"
 
 
 @pytest.mark.parametrize("game", ["liars-poker-cards", "liars-poker-bills"])
