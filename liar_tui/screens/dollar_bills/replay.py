@@ -83,7 +83,10 @@ class DollarBillsReplayTable(ReplayTable):
     def on_mount(self) -> None:
         self.query_one("#bid-panel").border_title = "Bidding"
         self.query_one("#history-panel").border_title = "This game"
-        self.query_one("#seats").border_title = "Liar's Poker · bills"
+        seats = self.query_one("#seats")
+        seats.border_title = "Liar's Poker · bills"
+        # Its height known from the seats (and its border): a step's redraw measures no table.
+        seats.styles.height = len(self.names) + 6
 
     def show(self, frame: ReplayFrame) -> None:
         view: DollarBillsView = frame.update.view

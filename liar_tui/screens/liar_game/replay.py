@@ -3,6 +3,7 @@ recording seat's pocket, drawn read-only at each step."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -21,7 +22,7 @@ from liar_tui.screens.liar_game.panels import LastRoundSummary, ScorePanel
 from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import names_joined, possessive, subject_verb
 from liar_tui.table.table import SeatUpdate
-from liar_tui.widgets.card_art import inline_cards
+from liar_tui.widgets.card_art import CardLook, inline_cards
 
 
 class LiarGameReplayTable(ReplayTable):
@@ -63,6 +64,14 @@ class LiarGameReplayTable(ReplayTable):
     }
     """
 
+    def __init__(
+        self, names: Sequence[str], seat: int, look: CardLook, *, id: str | None = None
+    ) -> None:
+        super().__init__(names, seat, look, id=id)
+        self._last_round: tuple[RoundRevealed | None] | None = None
+        """The round the last-round panel shows (None before the first step): it changes
+        only at a reveal, and is drawn again only then."""
+
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical(classes="main-column"):
@@ -76,16 +85,25 @@ class LiarGameReplayTable(ReplayTable):
     def on_mount(self) -> None:
         self.query_one("#last-round-panel").border_title = "Last round"
         self.query_one("#scores-column").border_title = "Liar Game"
+        # Heights known from the seats: a step's redraw then measures no table to lay out.
+        seats = len(self.names)
+        self.query_one("#scores").styles.height = seats + 3
+        self.query_one("#last-round").styles.height = 1 + -(-seats // LastRoundSummary.COLUMNS)
 
     def show(self, frame: ReplayFrame) -> None:
         view: LiarGameView = frame.update.view
         self.query_one("#scores", ScorePanel).show(view, None, (self.seat,))
-        self.query_one("#last-round", LastRoundSummary).show(
-            view.history[-1] if view.history else None
-        )
+        last = (view.history[-1] if view.history else None,)
+        if last != self._last_round:
+            self.query_one("#last-round", LastRoundSummary).show(last[0])
+            self._last_round = last
         whose = "Every" if frame.face_up else possessive(self.names[self.seat], capital=True)
         self.query_one("#pocket-panel").border_title = f"{whose} pocket · round {view.round}"
-        self.query_one("#pocket", Static).update(self._pockets(view, frame.face_up))
+        pocket = self.query_one("#pocket", Static)
+        lines = max(2, len(frame.face_up))
+        if pocket.styles.height is None or pocket.styles.height.value != lines:
+            pocket.styles.height = lines
+        pocket.update(self._pockets(view, frame.face_up))
 
     def _pockets(self, view: LiarGameView, face_up: tuple[Any, ...]) -> Text:
         """The recording seat's pocket and the hand it chose; every seat's last pocket

@@ -99,7 +99,12 @@ class LiarsPokerReplayTable(ReplayTable):
     def show(self, frame: ReplayFrame) -> None:
         view: LiarsPokerView = frame.update.view
         look = self.look
-        self.query_one("#lives", LivesBoard).show(view, (self.seat,))
+        lives = self.query_one("#lives", LivesBoard)
+        # Its height known from the seats and the rules: a step's redraw measures no table.
+        lines = len(self.names) + (5 if view.rules.chips else 4)
+        if lives.styles.height is None or lives.styles.height.value != lines:
+            lives.styles.height = lines
+        lives.show(view, (self.seat,))
         self.query_one("#table-panel").border_title = f"Round {view.round}"
         self.query_one("#declaration-line", Static).update(self._declaration_text(view))
         communal = self.query_one("#communal-line", Static)
