@@ -256,7 +256,8 @@ class ReplayScreen(LiarScreen[None]):
         from liar_tui.bots.coach import coach_line
 
         text = Text(coach_line(analysis))
-        played = replay.steps[self.at].action
+        step = replay.steps[self.at]
+        played = step.action if step.action is not None else self._table.played_action(step.update)
         if played is not None:
             ink = self._table.look.ink
             name = replay.setup.names[replay.seat]

@@ -59,6 +59,12 @@ class ReplayTable(Widget):
         """Draw the table as ``frame`` has it; fast (a step is drawn within a key press)."""
         raise NotImplementedError(f"{type(self).__name__} must draw a step")
 
+    def played_action(self, update: SeatUpdate) -> Any | None:
+        """The recording seat's own action at the step ``update`` reports, read back from
+        what it was told, for a seat's own record (which keeps no actions); None where the
+        update does not say it all (a game whose events do not name the move)."""
+        return None
+
     def same_action(self, played: Any, advised: Any) -> bool:
         """Whether the action played is the one the coach advised: equal actions, unless a
         game's actions can differ and still be the same move (the same cards in another

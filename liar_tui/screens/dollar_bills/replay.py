@@ -9,6 +9,8 @@ of the next deal, never played, so they are not shown.)
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -19,7 +21,9 @@ from liar_tui.rules.dollar_bills.game import (
     BillsShown,
     DollarBillsView,
     GameDealt,
+    Pass,
     Passed,
+    PlaceBid,
 )
 from liar_tui.screens.dollar_bills.bill import BillFace
 from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel, game_outcome
@@ -121,6 +125,15 @@ class DollarBillsReplayTable(ReplayTable):
             text.append(f"\n{self.names[seat]}: ")
             text.append(serial, style="bold")
         return text
+
+    def played_action(self, update: SeatUpdate) -> Any | None:
+        """The bid or the pass the events name."""
+        for event in update.events:
+            if isinstance(event, BidPlaced):
+                return PlaceBid(event.seat, event.bid)
+            if isinstance(event, Passed):
+                return Pass(event.seat)
+        return None
 
     def describe(self, update: SeatUpdate) -> StepWords:
         said: list[str] = []

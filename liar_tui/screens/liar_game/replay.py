@@ -124,6 +124,17 @@ class LiarGameReplayTable(ReplayTable):
             text.append_text(inline_cards(view.chosen, self.look))
         return text
 
+    def played_action(self, update: SeatUpdate) -> Any | None:
+        """The hand shown: the view's chosen cards, or, where this choice was the round's
+        last, the cards its reveal showed."""
+        view: LiarGameView = update.view
+        if view.chosen is not None:
+            return ShowHand(self.seat, view.chosen)
+        for event in update.events:
+            if isinstance(event, RoundRevealed):
+                return ShowHand(self.seat, event.hand_of(self.seat).score.cards)
+        return None
+
     def same_action(self, played: Any, advised: Any) -> bool:
         """The same three cards shown, in whatever order they were picked."""
         if not isinstance(played, ShowHand) or not isinstance(advised, ShowHand):

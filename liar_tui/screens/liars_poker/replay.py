@@ -4,6 +4,8 @@ each step."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,9 +13,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from liar_tui.rules.liars_poker.game import (
+    Challenge,
     ChallengeResolved,
     ChipPlayed,
+    ChooseRules,
     DeckReshuffled,
+    Declare,
     Declared,
     Discarded,
     GameOver,
@@ -21,7 +26,9 @@ from liar_tui.rules.liars_poker.game import (
     HandStuck,
     LiarsPokerView,
     Phase,
+    PlayChip,
     RulesChosen,
+    Take,
     Took,
 )
 from liar_tui.screens.liars_poker.history import hanging, round_text, shown_rounds
@@ -160,6 +167,22 @@ class LiarsPokerReplayTable(ReplayTable):
             lines += [*hanging(round_text(shown, self.names, self.look.ink)), Text()]
         self.query_one("#rounds", Static).update(Group(*lines[:-1]))
         self.query_one("#rounds-panel", VerticalScroll).scroll_end(animate=False)
+
+    def played_action(self, update: SeatUpdate) -> Any | None:
+        """The move the events name (a draw's discarded cards are never told, so a draw
+        is not read back)."""
+        for event in update.events:
+            if isinstance(event, Declared):
+                return Declare(event.seat, event.declaration)
+            if isinstance(event, Took):
+                return Take(event.seat)
+            if isinstance(event, ChipPlayed):
+                return PlayChip(event.seat, event.chip)
+            if isinstance(event, RulesChosen):
+                return ChooseRules(event.seat, event.rules)
+            if isinstance(event, ChallengeResolved):
+                return Challenge(event.challenger)
+        return None
 
     def describe(self, update: SeatUpdate) -> StepWords:
         said: list[str] = []
