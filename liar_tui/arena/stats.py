@@ -1,8 +1,9 @@
 """The arena's confidence intervals, as pure functions of the results.
 
-Both intervals are at 95%. A win share uses the Wilson score interval, which stays inside
-0 to 1 and keeps close to its stated coverage for shares near 0 or 1 and for a few hundred
-games, where the textbook "p ± 1.96 standard errors" is known to undercover. Money per game
+Both intervals are at 95%. A win share uses the Wilson score interval
+(:mod:`liar_tui.intervals`, shared with the player's stats), which stays inside 0 to 1 and
+keeps close to its stated coverage for shares near 0 or 1 and for a few hundred games,
+where the textbook "p ± 1.96 standard errors" is known to undercover. Money per game
 uses the normal approximation to the mean (z = 1.96, not Student's t): the arena plays
 hundreds or thousands of games, where the two differ in the fourth digit, and the normal
 quantile comes from the standard library.
@@ -15,8 +16,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-Z_95 = statistics.NormalDist().inv_cdf(0.975)
-"""The two-sided 95% quantile of the standard normal distribution, 1.95996…"""
+from liar_tui.intervals import Z_95, wilson_bounds
 
 
 @dataclass(frozen=True)
@@ -30,22 +30,11 @@ class Interval:
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> Interval:
-    """The share ``successes / trials`` with its Wilson score interval.
-
-    ``successes`` may be fractional: a win shared by k seats counts 1/k to each of them,
-    and the interval treats the total like a count of wins.
-    """
-    if trials < 1:
-        raise ValueError("a share needs at least one trial")
-    if not 0 <= successes <= trials:
-        raise ValueError("successes must be from 0 to the number of trials")
-    share = successes / trials
-    z_squared = z * z
-    denominator = 1 + z_squared / trials
-    centre = (share + z_squared / (2 * trials)) / denominator
-    spread = z * math.sqrt(share * (1 - share) / trials + z_squared / (4 * trials * trials))
-    spread /= denominator
-    return Interval(share, max(0.0, centre - spread), min(1.0, centre + spread))
+    """The share ``successes / trials`` with its Wilson score interval; a win shared by k
+    seats counts 1/k (see :func:`~liar_tui.intervals.wilson_bounds`, which raises
+    ``ValueError`` for no trials)."""
+    low, high = wilson_bounds(successes, trials, z)
+    return Interval(successes / trials, low, high)
 
 
 def mean_interval(values: Sequence[float], z: float = Z_95) -> Interval:

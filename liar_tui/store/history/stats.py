@@ -32,6 +32,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from liar_tui.games import registered
+from liar_tui.intervals import Z_95, wilson_bounds
 from liar_tui.store.history.records import OPPONENT_KINDS
 from liar_tui.store.history.records import PEOPLE as PEOPLE
 from liar_tui.table.seats import BotLevel
@@ -48,9 +49,6 @@ OPPONENT_ORDER: tuple[str, ...] = (ALL, *(level.value for level in BotLevel), PE
 """The lines of a title in the order they are shown: all, the bot levels easiest first,
 people."""
 
-Z_95 = 1.959963984540054
-"""The standard normal quantile of 0.975: a two-sided 95% interval."""
-
 
 @dataclass(frozen=True)
 class Interval:
@@ -61,22 +59,12 @@ class Interval:
 
 
 def wilson_interval(wins: int, games: int, z: float = Z_95) -> Interval:
-    """The Wilson score interval of a win share of ``wins`` in ``games``.
-
-    Chosen over the textbook ``p ± z·√(p(1-p)/n)`` because it stays inside [0, 1] and is
-    not zero-width at 0 or n wins out of a few games, which is where a player's numbers
-    start. No games say nothing: the interval is all of [0, 1].
-    """
-    if not 0 <= wins <= games:
-        raise ValueError(f"{wins} wins cannot come from {games} games")
-    if games == 0:
+    """The Wilson score interval of a win share of ``wins`` in ``games``
+    (:func:`~liar_tui.intervals.wilson_bounds`). No games say nothing: the interval is all
+    of [0, 1]."""
+    if games == 0 and wins == 0:
         return Interval(0.0, 1.0)
-    share = wins / games
-    z2 = z * z
-    denominator = 1 + z2 / games
-    centre = (share + z2 / (2 * games)) / denominator
-    half = z / denominator * math.sqrt(share * (1 - share) / games + z2 / (4 * games * games))
-    return Interval(max(0.0, centre - half), min(1.0, centre + half))
+    return Interval(*wilson_bounds(wins, games, z))
 
 
 @dataclass(frozen=True)
