@@ -29,13 +29,13 @@ from liar_tui.games import registered
 from liar_tui.games.plugin import Scoring
 from liar_tui.history_command import empty_text, title
 from liar_tui.screens.base import LiarScreen
-from liar_tui.stats_command import against_text, percent
+from liar_tui.stats_command import against_text, left_out_text, percent
 from liar_tui.store.history import HistoryError, HistoryFilter, HistoryStore
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from liar_tui.store.history.stats import GameStats, LedgerPoint, OpponentStats
+    from liar_tui.store.history.stats import GameStats, LedgerPoint, LeftOut, OpponentStats
 
 MOST_STEPS = 400
 """Points of a ledger drawn at most: two a column (braille has two dots a cell) of a
@@ -177,11 +177,15 @@ class StatsScreen(LiarScreen[None]):
     for a taller plot."""
 
     class StatsRead(Message):
-        """The stats of every game, read by the worker."""
+        """The stats of every game, read by the worker, and for the game filters that find
+        none of the player's own games (None: all games), the games left out."""
 
-        def __init__(self, stats: tuple[GameStats, ...]) -> None:
+        def __init__(
+            self, stats: tuple[GameStats, ...], left_out: dict[str | None, LeftOut]
+        ) -> None:
             super().__init__()
             self.stats = stats
+            self.left_out = left_out
 
     class LedgerRead(Message):
         """A money game's running total, read and thinned by the worker."""
@@ -203,6 +207,7 @@ class StatsScreen(LiarScreen[None]):
         """The game shown; None for all of them."""
         self._stats: tuple[GameStats, ...] | None = None
         """What the worker read; None until it has."""
+        self._left_out: dict[str | None, LeftOut] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("Stats", id="stats-title")
@@ -222,12 +227,19 @@ class StatsScreen(LiarScreen[None]):
         def read() -> None:
             # A history never written is an empty one: opening it to read makes no file.
             if not store.path.exists():
-                self.post_message(self.StatsRead(()))
+                self.post_message(self.StatsRead((), {}))
                 return
-            from liar_tui.store.history.stats import history_stats
+            from liar_tui.store.history.stats import history_left_out, history_stats
 
             try:
-                self.post_message(self.StatsRead(history_stats(store)))
+                stats = history_stats(store)
+                counted = {found.game for found in stats}
+                # Only for a filter that finds nothing: a history with games of every
+                # title reads no more than its stats.
+                unfound: list[str | None] = [None] if not stats else []
+                unfound += [game for game in registered() if game not in counted]
+                left_out = {game: history_left_out(store, game) for game in unfound}
+                self.post_message(self.StatsRead(stats, left_out))
             except HistoryError as error:
                 self.post_message(self.ReadFailed(str(error)))
 
@@ -255,6 +267,7 @@ class StatsScreen(LiarScreen[None]):
     @on(StatsRead)
     async def _stats_read(self, message: StatsRead) -> None:
         self._say_notices()
+        self._left_out = message.left_out
         known = list(registered())
         # In the order the app lists the games; one whose plugin is gone, last.
         self._stats = tuple(
@@ -304,7 +317,11 @@ class StatsScreen(LiarScreen[None]):
         self.query_one("#stats-body").display = bool(shown)
         empty = self.query_one("#stats-empty", Static)
         empty.display = not shown
-        empty.update(empty_text(HistoryFilter(game=self.game)))
+        left_out = self._left_out.get(self.game)
+        empty.update(
+            (left_out and left_out_text(left_out, self.game))
+            or empty_text(HistoryFilter(game=self.game))
+        )
 
     def action_next_game(self) -> None:
         """Cycle the game filter: all games, then each game in turn."""

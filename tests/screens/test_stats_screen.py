@@ -142,6 +142,21 @@ async def test_an_empty_history_says_so_from_history_s_t_and_makes_no_file() -> 
     assert not history_path().exists()
 
 
+async def test_a_history_of_hosted_games_only_says_what_it_holds() -> None:
+    store = HistoryStore(history_path())
+    store.record(replace(finished_game(), recording_seat=None))
+    store.close()
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(pilot)
+        assert (
+            "No games of your own to count: your history holds only 1 game hosted at your "
+            "table, which the stats leave out."
+        ) in flat_text(app)
+        await pilot.press("g", "g")  # a game with none at all
+        assert "No finished games of Liar's Poker (cards) in your history." in flat_text(app)
+
+
 async def test_a_history_that_cannot_be_read_is_one_sentence_not_a_traceback() -> None:
     history_path().mkdir(parents=True)
     app = RecordingApp()
