@@ -10,6 +10,7 @@ the same view gets the same answer every time.
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from liar_tui.games.plugin import GamePlugin
+
+log = logging.getLogger(__name__)
 
 COACH_SEED = 14
 """The coach's bot draws from a generator seeded with this, so the same view always gets
@@ -71,6 +74,24 @@ _ADVISERS: dict[tuple[str, int], Any] = {}
 """The coach's bot for each game and seat (a bounded set: games times seats)."""
 _ADVISERS_LOCK = threading.Lock()
 """The hint's worker thread and the replay viewer may ask at once; a bot answers one."""
+
+
+NOT_YOUR_TURN = "The coach gives advice on your turn: what the hard bot would do in your place."
+COACH_FAILED = "The coach could not read this turn."
+
+
+def hint(plugin: GamePlugin, view: Any | None) -> str:
+    """What the coach says when asked at the table: its line for the turn of ``view`` (the
+    view of the person whose turn is on screen), or one sentence saying why it has none.
+    A failure of the bot is logged and said in one sentence; it never reaches the table."""
+    if view is None:
+        return NOT_YOUR_TURN
+    try:
+        analysis = analyse(plugin, view)
+    except Exception as error:  # a bot's bug must not end the game it advises on
+        log.error("the coach failed (%s: %s)", type(error).__qualname__, error, exc_info=error)
+        return COACH_FAILED
+    return NOT_YOUR_TURN if analysis is None else coach_line(analysis)
 
 
 def percent(chance: float) -> str:

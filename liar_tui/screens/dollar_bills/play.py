@@ -14,13 +14,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from liar_tui.bots.coach import hint
 from liar_tui.games import plugin
 from liar_tui.rules.dollar_bills.game import DollarBillsView, Pass, PlaceBid, Settled
 from liar_tui.rules.dollar_bills.odds import probability_at_least
@@ -37,6 +38,10 @@ from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from liar_tui.table.setup import TableSetup
+
+
+COACH_SECONDS = 12
+"""How long the coach's line stays up: long enough to read a line of chances."""
 
 
 def saved_summary(setup: TableSetup, view: DollarBillsView) -> str:
@@ -64,6 +69,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     ACTING_PANEL: ClassVar[str] = "#bid-panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "ledger", "Ledger"),
+        Binding("h", "coach", "Coach"),
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -209,6 +215,27 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     def _pass_chosen(self) -> None:
         if self._showing is not None:
             self._send(Pass(self._showing[0]))
+
+    # the coach ------------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The Coach key shows only on a person's turn; pressed off it, it says why not."""
+        bindings = super().active_bindings
+        if self._showing is not None:
+            return bindings
+        return {key: bound for key, bound in bindings.items() if bound.binding.action != "coach"}
+
+    def action_coach(self) -> None:
+        """What the hard bot would estimate and do in the place of the person whose turn
+        is on screen, as a toast (issue 15)."""
+        self._coach(None if self._showing is None else self._views[self._showing[0]])
+
+    @work(thread=True, group="coach", exit_on_error=False)
+    def _coach(self, view: DollarBillsView | None) -> None:
+        """Off the UI thread: a fresh bot may first catch up with a long bidding."""
+        line = hint(plugin(self.setup.game), view)
+        self.app.call_from_thread(self.notify, line, markup=False, timeout=COACH_SECONDS)
 
     def action_ledger(self) -> None:
         if not self._views:

@@ -20,12 +20,13 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
 from textual.widgets import Button, Input, Static
 
+from liar_tui.bots.coach import hint
 from liar_tui.games import plugin
 from liar_tui.rules.cards import Card
 from liar_tui.rules.liars_poker.game import (
@@ -95,6 +96,10 @@ Stage = tuple[int, int, Phase, int, int, int]
 _REFUSED_TITLES = {Discard: "Not discarded", Declare: "Not declared", ChooseRules: "Rules not set"}
 
 
+COACH_SECONDS = 12
+"""How long the coach's line stays up: long enough to read a line of chances."""
+
+
 def saved_summary(setup: TableSetup, view: LiarsPokerView) -> str:
     """One line on where the saved game stands: its game, round, and every seat's lives."""
     title = plugin(setup.game).title
@@ -119,6 +124,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         Binding("ctrl+d", "double_dip", "Dip", priority=True),
         Binding("s", "history", "Rounds", show=False),
         Binding("o", "sort_pocket", "Sort", show=False),
+        Binding("h", "coach", "Coach"),
         Binding("escape", "leave", "Leave"),
     ]
     """The chips played while declaring take Ctrl keys: plain letters go into the
@@ -608,6 +614,28 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
             chip = Chip.FLIP if action == "flip" else Chip.DOUBLE_DIP
             return declare is not None and chip in declare.playable_chips
         return True
+
+    # the coach ------------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The Coach key shows only on a person's turn, and not while a declaration is typed
+        (``h`` is a letter of it); pressed off a turn, it says why not."""
+        bindings = super().active_bindings
+        if self._showing is not None and not isinstance(self.focused, Input):
+            return bindings
+        return {key: bound for key, bound in bindings.items() if bound.binding.action != "coach"}
+
+    def action_coach(self) -> None:
+        """What the hard bot would estimate and do in the place of the person whose turn
+        is on screen, as a toast (issue 15)."""
+        self._coach(None if self._showing is None else self._views[self._showing[0]])
+
+    @work(thread=True, group="coach", exit_on_error=False)
+    def _coach(self, view: LiarsPokerView | None) -> None:
+        """Off the UI thread: a fresh bot may first catch up with a long round."""
+        line = hint(plugin(self.setup.game), view)
+        self.app.call_from_thread(self.notify, line, markup=False, timeout=COACH_SECONDS)
 
     def action_history(self) -> None:
         """Every round so far: its declarations, its challenge and who lost a life. (While

@@ -1,0 +1,41 @@
+"""The coach at the Liar Game table: ``h`` on your turn shows what the hard bot would show
+in your place and its chance; off your turn, one sentence says why it has nothing to say."""
+
+from __future__ import annotations
+
+from liar_tui.app import LiarApp
+from liar_tui.bots.coach import NOT_YOUR_TURN, analyse, coach_line
+from liar_tui.games import plugin
+from liar_tui.rules.liar_game.game import Rules
+from liar_tui.store.settings import MAX_BOT_DELAY, Settings
+from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.footer import footer_items
+from tests.screens.liar_game.test_play import ONE_HUMAN, play_screen, settle
+
+
+async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentence_off_it() -> None:
+    setup = TableSetup("liar-game", Rules(target=60), ONE_HUMAN, seed=7)
+    # The bots think for the longest delay, so after your hand the table waits for them.
+    app = LiarApp(settings=Settings(bot_delay=MAX_BOT_DELAY), start=setup)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        assert "coach" in {item.action for item in footer_items(screen)}
+        view = app.table.view(0)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        analysis = analyse(plugin("liar-game"), view)
+        assert analysis is not None
+        said = [str(notice.message) for notice in app._notifications]
+        assert said == [coach_line(analysis)]
+        assert said[0].startswith("Coach: its hand wins the round ")
+
+        await pilot.press("1", "2", "3", "enter")
+        await settle(pilot)
+        assert app.table.view(0).chosen is not None
+        assert "coach" not in {item.action for item in footer_items(screen)}
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert [str(notice.message) for notice in app._notifications][-1] == NOT_YOUR_TURN

@@ -1,0 +1,57 @@
+"""The coach at the Liar's Poker table: ``h`` on your turn shows what the hard bot would do
+in your place (while a declaration is typed, ``h`` is a letter of it and the footer leaves
+the key out); off your turn, one sentence says why it has nothing to say."""
+
+from __future__ import annotations
+
+from liar_tui.app import LiarApp
+from liar_tui.bots.coach import NOT_YOUR_TURN, analyse, coach_line
+from liar_tui.games import plugin
+from liar_tui.rules.liars_poker.game import LiarsPokerGame, Phase
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules
+from liar_tui.store.settings import MAX_BOT_DELAY, Settings
+from liar_tui.table.seats import SeatConfig, SeatKind
+from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.footer import footer_items
+from tests.screens.liars_poker.test_play import SIZE, declare, play_screen, settle
+
+SEATS = (SeatConfig("You", SeatKind.HUMAN), SeatConfig("Ada"), SeatConfig("Bea"))
+
+
+def seed_you_open() -> int:
+    """A seed whose first round the person, seat 0, opens."""
+    return next(
+        seed for seed in range(100) if LiarsPokerGame(LiarsPokerRules(), 3, seed).opener == 0
+    )
+
+
+async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentence_off_it() -> None:
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(), SEATS, seed=seed_you_open())
+    # The bots think for the longest delay, so after your declaration the table waits.
+    app = LiarApp(settings=Settings(bot_delay=MAX_BOT_DELAY), start=setup)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        view = app.table.view(0)
+        assert view.phase is Phase.DECLARE
+        assert "coach" not in {item.action for item in footer_items(screen)}, "typing"
+        await pilot.press("tab")
+        await settle(pilot)
+        assert "coach" in {item.action for item in footer_items(screen)}
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        analysis = analyse(plugin("liars-poker-cards"), view)
+        assert analysis is not None
+        said = [str(notice.message) for notice in app._notifications]
+        assert said == [coach_line(analysis)]
+        assert said[0].startswith("Coach: it would declare ")
+
+        await pilot.press("shift+tab")
+        await declare(pilot, "A high")
+        assert app.table.view(0).to_act != 0
+        assert "coach" not in {item.action for item in footer_items(screen)}
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert [str(notice.message) for notice in app._notifications][-1] == NOT_YOUR_TURN
