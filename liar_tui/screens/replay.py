@@ -180,7 +180,10 @@ class ReplayScreen(LiarScreen[None]):
         self.query_one("#replay-title", Static).update(self._title(replay))
         self.query_one("#replay-status", Static).display = False
         await self.query_one("#replay-table").mount(table)
-        self._show(0)
+        deals = [
+            index for index, step in enumerate(replay.steps[:-1]) if table.deals_a_game(step.update)
+        ]
+        self._show(deals[-1] if deals else 0)
         self.refresh_bindings()
         self._ask_the_coach(game, replay)
 

@@ -59,6 +59,13 @@ class ReplayTable(Widget):
         """Draw the table as ``frame`` has it; fast (a step is drawn within a key press)."""
         raise NotImplementedError(f"{type(self).__name__} must draw a step")
 
+    def deals_a_game(self, update: SeatUpdate) -> bool:
+        """Whether the step ``update`` reports deals a new game at a table that plays game
+        after game (and keeps each as a record with the log of the whole table): the replay
+        opens at the last such deal before the end, the recorded game's start. A game that
+        is the whole table's says no."""
+        return False
+
     def played_action(self, update: SeatUpdate) -> Any | None:
         """The recording seat's own action at the step ``update`` reports, read back from
         what it was told, for a seat's own record (which keeps no actions); None where the

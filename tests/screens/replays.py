@@ -35,15 +35,16 @@ def short_rules(game: str) -> Any:
 
 
 def played_to_end(
-    game: str, seats: tuple[SeatConfig, ...] = SEATS, seed: int = 5
+    game: str, seats: tuple[SeatConfig, ...] = SEATS, seed: int = 5, deals: int = 1
 ) -> tuple[TableSetup, tuple[Any, ...]]:
-    """A game of ``game`` played by easy bots in every seat until it is scored."""
+    """A game of ``game`` played by easy bots in every seat until it is scored (or, at a
+    table that deals game after game, until ``deals`` are)."""
     plugin = games.plugin(game)
     setup = TableSetup(game, short_rules(game), seats, seed)
     state = plugin.new_state(setup)
     bots = [plugin.bot(BotLevel.EASY, random.Random(seat)) for seat in range(len(seats))]
     actions: list[Any] = []
-    while state.completed_games() == 0:
+    while state.completed_games() < deals:
         seat = state.to_act()[0]
         action = bots[seat].act(state.view(seat))
         state.apply(action)

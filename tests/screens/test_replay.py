@@ -9,10 +9,19 @@ from textual.widgets import Static
 
 from liar_tui.screens.history import HistoryScreen
 from liar_tui.screens.replay import ReplayScreen
+from liar_tui.table.finished import complete_record
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 
 from .menus import RecordingApp, flat_text
-from .replays import record_complete, record_seat_view, replay_app, settled
+from .replays import (
+    TIMES,
+    played_to_end,
+    record,
+    record_complete,
+    record_seat_view,
+    replay_app,
+    settled,
+)
 
 SIZE = (100, 30)
 HOT_SEAT = (
@@ -61,6 +70,19 @@ async def test_a_game_is_stepped_through_by_keys(game: str) -> None:
         assert screen.at == (before[-1] if before else 0)
         await pilot.press("escape")
         assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_a_deal_of_a_table_of_bills_opens_at_its_own_deal() -> None:
+    """A table of bills deals game after game and records each with the table's whole log:
+    the second deal's replay opens where it was dealt, and Home goes back to the first."""
+    setup, actions = played_to_end("liars-poker-bills", deals=2)
+    app = replay_app(record(complete_record(setup, actions, TIMES, 0)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settled(pilot)
+        assert screen.at > 0
+        assert "game 2 is dealt" in step_line(screen)
+        await pilot.press("home")
+        assert "Game 1 is dealt" in step_line(screen)
 
 
 async def test_the_coach_speaks_at_the_players_decisions_and_marks_a_difference() -> None:

@@ -126,6 +126,9 @@ class DollarBillsReplayTable(ReplayTable):
             text.append(serial, style="bold")
         return text
 
+    def deals_a_game(self, update: SeatUpdate) -> bool:
+        return any(isinstance(event, GameDealt) for event in update.events)
+
     def played_action(self, update: SeatUpdate) -> Any | None:
         """The bid or the pass the events name."""
         for event in update.events:
