@@ -11,7 +11,7 @@ the recording seat first), or with ``--json`` an array of objects, newest first:
                  "score": 206.0, "recording": true}, ...]}, ...]
 
 Times in the JSON are ISO 8601 in UTC; the lines show local time. A game brought in by
-``liar-tui import`` is marked ``(imported)`` after its title (``"imported": true``). The
+``liar-tui import`` is marked ``, imported`` after its title (``"imported": true``). The
 wording of a game's line (:func:`when_text`, :func:`seat_text`, :func:`game_title_text`) is
 shared with the History screen. Textual is never imported here: the command prints and
 stops.
@@ -220,19 +220,19 @@ def seats_in_order(summary: GameSummary) -> tuple[SeatResult, ...]:
     return (summary.seats[summary.recording_seat], *summary.opponents)
 
 
-IMPORTED_MARK = " (imported)"
+IMPORTED_MARK = ", imported"
 """After the title of a game ``liar-tui import`` brought in: someone else's play, which the
 stats leave out."""
 
 
 def game_title_text(summary: GameSummary) -> str:
-    """The game's title, marked when the game was imported: ``<game title> (imported)``."""
+    """The game's title, marked when the game was imported: ``<game title>, imported``."""
     return title(summary.game) + (IMPORTED_MARK if summary.imported else "")
 
 
 def game_line(summary: GameSummary) -> str:
     """``2026-12-02 01:10  <game title>  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``, the
-    title marked ``(imported)`` for a game brought in by ``liar-tui import``."""
+    title marked ``, imported`` for a game brought in by ``liar-tui import``."""
     seats = SEPARATOR.join(seat_text(seat) for seat in seats_in_order(summary))
     return f"{when_text(summary.ended_at)}  {game_title_text(summary)}  {seats}"
 

@@ -115,7 +115,7 @@ def test_an_imported_game_is_marked_on_its_line_and_in_the_json(
     store.record(finished_game(minute=0))
     store.record(finished_game(minute=5), imported=True)
     assert history(capsys)[1].splitlines() == [
-        "2026-11-30 20:05  Liar Game (imported)  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
+        "2026-11-30 20:05  Liar Game, imported  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
         "2026-11-30 20:00  Liar Game  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
     ]
     assert [game["imported"] for game in json.loads(history(capsys, "--json")[1])] == [
