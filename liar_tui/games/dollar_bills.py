@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel, SeatUpdate
-    from liar_tui.widgets.card_art import CardLook
 
 
 class DollarBillsPlugin(GamePlugin):
@@ -206,10 +205,10 @@ class DollarBillsPlugin(GamePlugin):
 
         return DollarBillsPlayScreen(channel)
 
-    def replay_table(self, names: Sequence[str], seat: int, look: CardLook) -> ReplayTable:
+    def replay_table(self, names: Sequence[str], seat: int) -> ReplayTable:
         from liar_tui.screens.dollar_bills.replay import DollarBillsReplayTable
 
-        return DollarBillsReplayTable(names, seat, look)
+        return DollarBillsReplayTable(names, seat)
 
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:
         from liar_tui.screens.dollar_bills.rules_editor import DollarBillsRulesEditor

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel, SeatUpdate
-    from liar_tui.widgets.card_art import CardLook
 
 
 class LiarGamePlugin(GamePlugin):
@@ -189,10 +188,10 @@ class LiarGamePlugin(GamePlugin):
 
         return LiarGamePlayScreen(channel)
 
-    def replay_table(self, names: Sequence[str], seat: int, look: CardLook) -> ReplayTable:
+    def replay_table(self, names: Sequence[str], seat: int) -> ReplayTable:
         from liar_tui.screens.liar_game.replay import LiarGameReplayTable
 
-        return LiarGameReplayTable(names, seat, look)
+        return LiarGameReplayTable(names, seat)
 
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:
         from liar_tui.screens.liar_game.rules_editor import LiarGameRulesEditor

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel, SeatUpdate
-    from liar_tui.widgets.card_art import CardLook
 
 
 class LiarsPokerPlugin(GamePlugin):
@@ -260,10 +259,10 @@ class LiarsPokerPlugin(GamePlugin):
 
         return LiarsPokerPlayScreen(channel)
 
-    def replay_table(self, names: Sequence[str], seat: int, look: CardLook) -> ReplayTable:
+    def replay_table(self, names: Sequence[str], seat: int) -> ReplayTable:
         from liar_tui.screens.liars_poker.replay import LiarsPokerReplayTable
 
-        return LiarsPokerReplayTable(names, seat, look)
+        return LiarsPokerReplayTable(names, seat)
 
     def rules_editor(self, rules: Any, editor_id: str) -> Widget:
         from liar_tui.screens.liars_poker.rules_editor import LiarsPokerRulesEditor

@@ -28,11 +28,9 @@ if TYPE_CHECKING:
 
     from liar_tui.bots.base import Bot
     from liar_tui.rules.base import GameState
-    from liar_tui.screens.replay_table import ReplayTable
     from liar_tui.table.seats import BotLevel
     from liar_tui.table.setup import TableSetup
     from liar_tui.table.table import SeatChannel, SeatUpdate
-    from liar_tui.widgets.card_art import CardLook
 
 
 class Scoring(Enum):
@@ -235,10 +233,12 @@ class GamePlugin(ABC):
     def play_screen(self, channel: SeatChannel) -> Screen[None]:
         """The screen the people at this keyboard play the channel's table on."""
 
-    def replay_table(self, names: Sequence[str], seat: int, look: CardLook) -> ReplayTable | None:
-        """The table of a replay, seen from ``seat``, drawn from this game's play screen's
-        own panels (see :mod:`liar_tui.screens.replay_table`); None for a game whose
-        replays cannot be watched, which the replay viewer then says."""
+    def replay_table(self, names: Sequence[str], seat: int) -> Widget | None:
+        """The table of a replay, seen from ``seat``: a
+        :class:`~liar_tui.screens.replay_table.ReplayTable` drawn from this game's play
+        screen's own panels; None for a game whose replays cannot be watched, which the
+        replay viewer then says. (Typed as a widget: the shared screens are not imported
+        here, even to name a type, so that no import loops back to the plugins.)"""
         return None
 
     @abstractmethod

@@ -163,10 +163,11 @@ class ReplayScreen(LiarScreen[None]):
         game = registered().get(replay.setup.game)
         look = CardLook.from_settings(self.liar_app.settings).in_theme(self.app.current_theme.dark)
         names = replay.setup.names
-        table = game.replay_table(names, replay.seat, look) if game is not None else None
-        if game is None or table is None:
+        table = game.replay_table(names, replay.seat) if game is not None else None
+        if game is None or not isinstance(table, ReplayTable):
             self._say_problem(unwatchable(replay.setup.game))
             return
+        table.look = look
         self.replay = replay
         self._table = table
         self.steps = tuple(

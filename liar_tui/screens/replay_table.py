@@ -47,13 +47,13 @@ class ReplayTable(Widget):
     }
     """
 
-    def __init__(
-        self, names: Sequence[str], seat: int, look: CardLook, *, id: str | None = None
-    ) -> None:
+    def __init__(self, names: Sequence[str], seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.names = tuple(names)
         self.seat = seat
-        self.look = look
+        self.look = CardLook()
+        """How cards are drawn: the replay viewer sets the player's (card style, theme)
+        before the table is mounted."""
 
     def show(self, frame: ReplayFrame) -> None:
         """Draw the table as ``frame`` has it; fast (a step is drawn within a key press)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from liar_tui.games import plugin
+from liar_tui.screens.replay_table import ReplayTable
 from liar_tui.store.history import GameRecord
 from liar_tui.table.finished import complete_record, seat_record
 from liar_tui.table.replay import replay_of
-from liar_tui.widgets.card_art import CardLook
 
 from .replays import TIMES, played_to_end
 
@@ -21,8 +21,8 @@ def test_a_seat_record_reads_back_the_moves_it_played(game: str) -> None:
     setup, actions = played_to_end(game)
     whole = replay_of(GameRecord(1, complete_record(setup, actions, TIMES, 0)))
     seen = replay_of(GameRecord(2, seat_record(setup, actions, TIMES, 0)))
-    table = plugin(game).replay_table(setup.names, 0, CardLook())
-    assert table is not None
+    table = plugin(game).replay_table(setup.names, 0)
+    assert isinstance(table, ReplayTable)
     read_back = 0
     for complete, own in zip(whole.steps, seen.steps, strict=True):
         assert (complete.decision is None) == (own.decision is None)

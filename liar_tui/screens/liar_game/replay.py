@@ -22,7 +22,7 @@ from liar_tui.screens.liar_game.panels import LastRoundSummary, ScorePanel
 from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import names_joined, possessive, subject_verb
 from liar_tui.table.table import SeatUpdate
-from liar_tui.widgets.card_art import CardLook, inline_cards
+from liar_tui.widgets.card_art import inline_cards
 
 
 class LiarGameReplayTable(ReplayTable):
@@ -64,10 +64,8 @@ class LiarGameReplayTable(ReplayTable):
     }
     """
 
-    def __init__(
-        self, names: Sequence[str], seat: int, look: CardLook, *, id: str | None = None
-    ) -> None:
-        super().__init__(names, seat, look, id=id)
+    def __init__(self, names: Sequence[str], seat: int, *, id: str | None = None) -> None:
+        super().__init__(names, seat, id=id)
         self._last_round: tuple[RoundRevealed | None] | None = None
         """The round the last-round panel shows (None before the first step): it changes
         only at a reveal, and is drawn again only then."""
