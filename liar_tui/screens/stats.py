@@ -208,6 +208,9 @@ class StatsScreen(LiarScreen[None]):
         self._stats: tuple[GameStats, ...] | None = None
         """What the worker read; None until it has."""
         self._left_out: dict[str | None, LeftOut] = {}
+        # Read at once, while the screen's styles load and its widgets are made: Textual
+        # handles what the worker posts only once the screen is mounted.
+        self._read()
 
     def compose(self) -> ComposeResult:
         yield Static("Stats", id="stats-title")
@@ -215,9 +218,6 @@ class StatsScreen(LiarScreen[None]):
         yield VerticalScroll(id="stats-body")
         yield Static(id="stats-empty", markup=False)
         yield Footer()
-
-    def on_mount(self) -> None:
-        self._read()
 
     # reading --------------------------------------------------------------------------
 
