@@ -52,7 +52,7 @@ def is_money_game(game: str) -> bool:
 
 
 def dollars(amount: float) -> str:
-    """``+$3``, ``−$1.50``, ``$0``: whole dollars without cents."""
+    """``+$3``, ``−$1.50``, ``$0``: cents only where there are some."""
     shown = f"{abs(amount):,.0f}" if amount == int(amount) else f"{abs(amount):,.2f}"
     if amount > 0:
         return f"+${shown}"
