@@ -30,4 +30,7 @@ as ten, the highest digit. After "{old.text}", "{'" and "'.join(raises)}" raise 
 each of them. The ledger carries on from game to game, and the first bid moves one seat
 to the left each game. The bid builder shows how likely your bid is to be true given
 your own bill (switch it off in settings).
+
+**Coach:** on your turn, `h` shows what the hard bot would do in your place: the chance it
+gives the standing bid and its own, and the bid or pass it would make.
 """

@@ -97,5 +97,8 @@ need a double deck):
 
 {variants}
 
+**Coach:** on your turn, `h` shows what the hard bot would show in your place, and the
+chance it gives that hand (and your best one) to win the round.
+
 The table is saved after every move: leave at any time and resume it from the home screen.
 """

@@ -49,4 +49,8 @@ players left; Flip reverses the direction after you improve the hand; Double Dip
 discard and draw again); **dealer's choice** (the opener sets the round's wild ranks,
 discard limit, "discard at least one", draw twice, seven-card hands, ranking changes and
 communal cards).
+
+**Coach:** on your turn, `h` shows what the hard bot would do in your place: the chance it
+gives the standing claim, and whether it would take, challenge, or what it would discard or
+declare (while you type a declaration, `h` is a letter of it: Tab out of the text first).
 """
