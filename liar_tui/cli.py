@@ -261,20 +261,26 @@ def build_app(argv: Sequence[str]) -> LiarApp | int:
         return 0
     if isinstance(command, RunTool):
         return command.run(command.args)
-    start_screen = None
     if isinstance(command, OpenReplay):
-        if problem := replay_command.replay_problem(command.game_id):
-            print(f"{PROG}: error: {problem}", file=sys.stderr)
-            return USAGE_ERROR
-        start_screen = replay_command.replay_screen(command.game_id)
+        return _replay_app(command.game_id, settings, settings_problem)
     from liar_tui.app import LiarApp
 
     start = command.setup if isinstance(command, StartTable) else None
+    return LiarApp(settings=settings, settings_problem=settings_problem, start=start)
+
+
+def _replay_app(game_id: int, settings: Settings, settings_problem: str | None) -> LiarApp | int:
+    """The app opened at game ``game_id``'s replay; for a game that cannot be replayed, the
+    sentence on stderr and exit code 2, said before Textual is imported."""
+    if problem := replay_command.replay_problem(game_id):
+        print(f"{PROG}: error: {problem}", file=sys.stderr)
+        return USAGE_ERROR
+    from liar_tui.app import LiarApp
+
     return LiarApp(
         settings=settings,
         settings_problem=settings_problem,
-        start=start,
-        start_screen=start_screen,
+        start_screen=replay_command.replay_screen(game_id),
     )
 
 
