@@ -76,6 +76,32 @@ def replayed_updates(setup: TableSetup, actions: Sequence[Any], seat: int) -> li
     return updates
 
 
+def last_game_updates(setup: TableSetup, actions: Sequence[Any], seat: int) -> list[SeatUpdate]:
+    """What ``seat`` was told of the last game ``actions`` end: :func:`replayed_updates`
+    from that game's start, its first the seat's view there (with no events, as a table's
+    first view has none).
+
+    At a table played deal after deal, the log runs on over every deal settled before, and
+    each settled deal is a game of its own in history: a seat's record of it keeps that deal
+    alone, so that records grow with a deal's length, not the session's. At any other table
+    the last game is the only one, and this is every update.
+    """
+    game = new_state(setup)
+    updates = [SeatUpdate(seat, (), game.view(seat), game.to_act())]
+    starts = [0]  # where each game began in ``updates``: at 0, then after each completed
+    for action in actions:
+        done = game.completed_games()
+        events = tuple(game.apply(action))
+        actor = getattr(action, "seat", None)
+        updates.append(SeatUpdate(seat, events, game.view(seat), game.to_act(), actor))
+        if game.completed_games() > done:
+            starts.append(len(updates) - 1)
+    # The last game is the one the last completion ended; it began at the one before it.
+    start = starts[-2] if len(starts) > 1 else 0
+    begun = updates[start]
+    return [SeatUpdate(seat, (), begun.view, begun.to_act), *updates[start + 1 :]]
+
+
 def seat_results(setup: TableSetup, updates: Sequence[SeatUpdate]) -> tuple[SeatResult, ...]:
     """Each seat's result as history keeps it: who sat there (from the setup) and how it came
     out (from the game's plugin, reading ``updates``)."""
@@ -138,10 +164,13 @@ def seat_record(
     the seed (which deals every hand) are kept: the setup keeps seed 0, as a table host
     tells its players.
 
+    At a table played deal after deal, the record keeps the last deal alone (see
+    :func:`last_game_updates`).
+
     Replaying the log is the slow part: call this off the UI's thread, as
     :func:`complete_record`.
     """
-    updates = replayed_updates(setup, actions, recording_seat)
+    updates = last_game_updates(setup, actions, recording_seat)
     return FinishedGame(
         setup=replace(setup, seed=0),
         seed=None,
