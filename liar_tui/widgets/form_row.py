@@ -1,7 +1,7 @@
 """What a form's one-widget rows share: a name, marks drawn in text, and a note line.
 
-A radio set is a widget per button and a checkbox comes with a widget for its note; a rules
-editor had some 80 widgets at 2-3 ms each to make, style and lay out. A row that draws its
+A radio set is a widget per button and a checkbox comes with a widget for its note; a setup
+screen had some 80 widgets at 2-3 ms each to make, style and lay out. A row that draws its
 name, its options and its note as lines of text is one widget, whatever it holds.
 :class:`~liar_tui.widgets.choice_row.ChoiceRow` and
 :class:`~liar_tui.widgets.switch_row.SwitchRow` are the two kinds.
@@ -28,7 +28,8 @@ STYLES = {
 }
 """How each part of a row is drawn, in the theme's colours. Written into the row's text
 rather than given as component classes: Textual styles every component class of every
-widget each time it styles the widget, which was most of the cost of a form of rows."""
+widget each time it styles the widget, which was three fifths of the styling of a form of
+rows (a profile of the cards rules editor)."""
 
 
 class FormRow(Widget, can_focus=True):
@@ -97,9 +98,11 @@ class FormRow(Widget, can_focus=True):
         return bool(getattr(self.app, "ascii_only", False))
 
     def first_line(self) -> list[Part]:
+        """The row's own line: its name and what it sets, as it looks now."""
         raise NotImplementedError
 
     def first_line_width(self) -> int:
+        """How many columns :meth:`first_line` takes."""
         raise NotImplementedError
 
     def style_of(self, part: str) -> str:

@@ -26,6 +26,7 @@ from liar_tui.widgets.switch_row import SwitchRow
 CUSTOM_TARGET = 0
 """The target row's value for "custom" (no preset is 0 points): the points are typed."""
 LABEL_WIDTH = 7
+"""Columns of the target's and the decks' names: their options start after them."""
 ONE_DECK_NOTE = "Off with one deck: the variants need the sets and jokers of two decks."
 TWO_DECK_NOTE = "Each variant is its own switch; all need two decks."
 
