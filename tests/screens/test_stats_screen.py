@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from liar_tui.screens.history import HistoryScreen
 from liar_tui.screens.home import HomeScreen
@@ -132,6 +133,10 @@ async def test_an_empty_history_says_so_from_history_s_t_and_makes_no_file() -> 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         await settle(pilot)
+        await pilot.press("o", "t")  # typed into the opponent's question, not offered
+        assert app.screen.query_one("#history-opponent", Input).value == "t"
+        assert "t Stats" not in screen_text(app).splitlines()[-1]
+        await pilot.press("escape")
         screen = await open_stats(pilot)
         assert shown_games(screen) == []
         assert "No finished games in your history yet: each game is recorded when it ends." in (
