@@ -85,9 +85,9 @@ class HistoryScreen(LiarScreen[None]):
     CSS_PATH = "history.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
-        Binding("enter", "replay", "Replay", priority=True),
         Binding("g", "next_game", "Game filter"),
         Binding("o,slash", "opponent", "Opponent filter"),
+        Binding("enter", "replay", "Replay", priority=True),
         Binding("t", "stats", "Stats"),
     ]
     AUTO_FOCUS = "#history-table"
