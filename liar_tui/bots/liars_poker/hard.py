@@ -392,13 +392,13 @@ class HardLiarsPokerBot(LiarsPokerBot):
         if view.phase is Phase.DECIDE:
             judgement = self._judge(view, shadow)
             action = judgement.action
-            estimates: tuple[tuple[str, float], ...] = ()
-            if judgement.belief is not None and judgement.win is not None:
-                estimates = (
-                    ("the standing claim is true", judgement.belief.true),
-                    ("a take leads to a true raise", judgement.improvable),
-                    ("you then win the game", judgement.win),
-                )
+            if judgement.belief is None or judgement.win is None:
+                return Analysis((), action, "challenge: nothing can be declared above the claim")
+            estimates = (
+                ("the standing claim is true", judgement.belief.true),
+                ("a take leads to a true raise", judgement.improvable),
+                ("you then win the game", judgement.win),
+            )
             return Analysis(estimates, action, _action_words(action))
         if view.phase is Phase.DISCARD:
             thrown = self._thrown(view, shadow)

@@ -11,7 +11,7 @@ import statistics
 
 import pytest
 
-from liar_tui.bots.liar_game.hard import HardLiarGameBot
+from liar_tui.bots.liar_game.hard import HardLiarGameBot, learnt_for
 from liar_tui.bots.liar_game.normal import LiarGameBot
 from liar_tui.games import plugin
 from liar_tui.rules.cards import cards_text, shoe
@@ -19,6 +19,7 @@ from liar_tui.rules.liar_game.game import (
     POCKET_SIZE,
     LiarGame,
     LiarGameView,
+    Rules,
     ShowHand,
     hand_key,
     score_hand,
@@ -116,3 +117,23 @@ def test_a_hand_held_back_is_weighed_beside_the_best_one() -> None:
             assert chances["your best hand wins the round"] >= chances["its hand wins the round"]
             return
     pytest.fail("in 40 deals the bot never held its best hand back")
+
+
+def test_under_other_rules_the_analysis_draws_from_a_copy_of_the_bots_generator() -> None:
+    """Two decks with variants: the bot weighs hands with sampled pockets (its generator),
+    and the analysis still names what ``act`` shows and leaves its later hands unchanged."""
+    rules = Rules(decks=2, target=300, free_jokers=True, big_combos=True, joker_sets=True)
+    state = LiarGame(rules, SEATS, seed=4)
+    analysed, plain = HardLiarGameBot(random.Random(9)), HardLiarGameBot(random.Random(9))
+    others = [LiarGameBot(random.Random(seat)) for seat in range(SEATS)]
+    for _ in range(12):
+        if state.over:
+            break
+        view = state.view(0)
+        analysis = analysed.analyse(view)
+        assert analysis is not None and not learnt_for(view.rules)
+        action = analysed.act(view)
+        assert action == analysis.action == plain.act(view)
+        state.apply(action)
+        for seat in range(1, SEATS):
+            state.apply(others[seat].act(state.view(seat)))

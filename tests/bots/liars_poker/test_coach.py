@@ -10,7 +10,7 @@ import statistics
 import pytest
 
 from liar_tui.bots.liars_poker.hard import HardLiarsPokerBot, _phrasing_turn
-from liar_tui.bots.liars_poker.odds import legal_raises, round_deck, value_of
+from liar_tui.bots.liars_poker.odds import legal_raises, round_deck, top_declaration, value_of
 from liar_tui.games import plugin
 from liar_tui.rules.cards import cards_text
 from liar_tui.rules.liars_poker import floor as floors
@@ -131,3 +131,15 @@ def test_a_declaration_says_whether_it_is_true_and_a_discard_names_its_cards() -
         assert discard.action_text == f"discard {cards_text(thrown)}"
     else:
         assert discard.action_text == "keep every card"
+
+
+def test_a_claim_nothing_can_beat_is_challenged_and_the_coach_says_why() -> None:
+    state = table(1)
+    opener = state.to_act()[0]
+    state.apply(Declare(opener, top_declaration(state.view(opener))))
+    view = state.view(state.to_act()[0])
+    assert not view.can_take
+    analysis = HardLiarsPokerBot(random.Random(0)).analyse(view)
+    assert analysis is not None and isinstance(analysis.action, Challenge)
+    assert analysis.estimates == ()
+    assert analysis.action_text == "challenge: nothing can be declared above the claim"
