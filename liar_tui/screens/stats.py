@@ -84,15 +84,16 @@ def ledger_steps(points: tuple[LedgerPoint, ...], most: int = MOST_STEPS) -> lis
 
 
 def lines_table(stats: GameStats, money: bool) -> Table:
-    """A game's line per kind of opponent, in the columns ``liar-tui stats`` prints."""
+    """A game's line per kind of opponent, in the columns ``liar-tui stats`` prints, each
+    as wide as the games of a long history need, so the sections' columns line up."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
-    table.add_column("against")
-    for column in ("games", "wins", "share"):
-        table.add_column(column, justify="right")
+    table.add_column("against", min_width=len("all opponents"))
+    for column, width in (("games", 6), ("wins", 6), ("share", 5)):
+        table.add_column(column, justify="right", min_width=width)
     table.add_column("95% interval", justify="center")
     table.add_column("streak", justify="right")
     table.add_column("best", justify="right")
-    table.add_column("$ a game" if money else "mean score", justify="right")
+    table.add_column("$ a game" if money else "mean score", justify="right", min_width=10)
     for line in stats.lines:
         table.add_row(*line_cells(line, money))
     return table
