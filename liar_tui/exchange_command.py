@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -158,9 +159,9 @@ def _read_bounded(file: str) -> str:
 
 
 def _same_game(store: HistoryStore, finished: FinishedGame) -> int | None:
-    """The id of a game of the history equal to ``finished`` in every way, if there is one:
-    the list's summaries are matched first, and only a game that ended the same instant is
-    read whole."""
+    """The id of a game of the history equal to ``finished`` in every way but the numbers
+    counted from it, if there is one: the list's summaries are matched first, and only a
+    game that ended the same instant is read whole."""
     from liar_tui.store.history import HistoryFilter
 
     where = HistoryFilter(game=finished.game)
@@ -170,7 +171,9 @@ def _same_game(store: HistoryStore, finished: FinishedGame) -> int | None:
             if summary.ended_at != finished.ended_at or summary.seats != finished.seats:
                 continue
             record = store.load_game(summary.id)
-            if record is not None and record.finished == finished:
+            # The seat's own numbers are a reading of the game, which another liar-tui (or
+            # one from before they were counted) may have read otherwise: not the game.
+            if record is not None and replace(record.finished, counts=finished.counts) == finished:
                 return record.id
         offset += PAGE
     return None

@@ -3,6 +3,7 @@ the way in by replaying it through the rules; each refusal one sentence, nothing
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -129,6 +130,22 @@ def test_the_same_game_imported_twice_is_refused_the_second_time(
     assert err == (
         f"liar-tui: error: {file} is game 1 of your history already: nothing was imported.\n"
     )
+    assert store.count_games() == 1
+
+
+def test_a_game_recorded_before_its_numbers_were_counted_is_still_the_same_game(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The numbers are the plugin's reading of the game, not the game: a record whose
+    numbers differ (counted by another liar-tui, or not at all) is the same game still."""
+    game = bot_game()
+    recorded = store.record(dataclasses.replace(game, counts=()))
+    assert isinstance(recorded, Recorded)
+    code, out, _ = run(capsys, "export", str(recorded.game_id))
+    assert code == 0
+    code, _, err = run(capsys, "import", write(tmp_path, out))
+    assert code == 1
+    assert "is game 1 of your history already" in err
     assert store.count_games() == 1
 
 
