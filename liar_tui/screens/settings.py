@@ -17,15 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.lazy import Lazy
 from textual.widget import Widget
-from textual.widgets import (
-    Button,
-    Checkbox,
-    Input,
-    Label,
-    RadioButton,
-    RadioSet,
-    Static,
-)
+from textual.widgets import Button, Input, Label, Static
 
 from liar_tui.games import registered, seat_limits
 from liar_tui.screens.base import LiarScreen
@@ -44,9 +36,11 @@ from liar_tui.store.settings import (
     whole_file_unused,
 )
 from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
+from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.footer import Footer
 from liar_tui.widgets.labelled_row import LabelledRow
+from liar_tui.widgets.switch_row import SwitchRow
 
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """The bot think delays offered, in seconds (0 to 3)."""
@@ -58,24 +52,13 @@ def editor_id(game: str) -> str:
     return f"rules-{game}"
 
 
-def chooser_id(game: str) -> str:
-    """The id of the radio button that shows ``game``'s rules editor."""
-    return f"show-rules-{game}"
+LABEL_WIDTH = 11
+"""Columns for the names of the left column's rows (``Bot delay`` and a space or two)."""
 
 
 def _row(label: str, control: Widget) -> LabelledRow:
     """One setting on one line: its name, then what sets it."""
     return LabelledRow(label, control, classes="settings-row")
-
-
-def _radio_set(
-    set_id: str, chosen: object, options: tuple[tuple[str, object, str], ...]
-) -> RadioSet:
-    """A compact radio set of ``options`` (label, value, button id), ``chosen`` pressed."""
-    buttons = (
-        RadioButton(label, value=value is chosen, id=button) for label, value, button in options
-    )
-    return RadioSet(*buttons, id=set_id, compact=True)
 
 
 def delay_label(seconds: float) -> str:
@@ -142,13 +125,13 @@ class SettingsScreen(LiarScreen[None]):
                 yield from made_unstyled(
                     lambda: (
                         Label("Default rules", classes="heading"),
-                        RadioSet(
-                            *(
-                                RadioButton(game.title, value=index == 0, id=chooser_id(game_id))
-                                for index, (game_id, game) in enumerate(games.items())
+                        _row(
+                            "Game",
+                            Chooser(
+                                [(game.title, game_id) for game_id, game in games.items()],
+                                first_id,
+                                id="rules-game",
                             ),
-                            id="rules-game",
-                            compact=True,
                         ),
                     )
                 )
@@ -172,26 +155,26 @@ class SettingsScreen(LiarScreen[None]):
         yield Label("You", classes="heading")
         yield _row("Name", name)
         yield Label("Cards and bots", classes="heading")
-        card_style = _radio_set(
-            "card-style",
+        yield ChoiceRow(
+            [("Unicode", CardStyle.UNICODE), ("ASCII only", CardStyle.ASCII)],
             settings.card_style,
-            (
-                ("Unicode", CardStyle.UNICODE, "style-unicode"),
-                ("ASCII only", CardStyle.ASCII, "style-ascii"),
-            ),
+            label="Cards",
+            label_width=LABEL_WIDTH,
+            id="card-style",
         )
-        yield _row("Cards", card_style)
-        pocket_order = _radio_set(
-            "pocket-order",
+        yield ChoiceRow(
+            [("By rank", PocketOrder.RANK), ("By suit", PocketOrder.SUIT)],
             settings.pocket_order,
-            (
-                ("By rank", PocketOrder.RANK, "order-rank"),
-                ("By suit", PocketOrder.SUIT, "order-suit"),
-            ),
+            label="Pocket",
+            label_width=LABEL_WIDTH,
+            id="pocket-order",
         )
-        yield _row("Pocket", pocket_order)
-        yield Checkbox("Four-color deck", settings.four_color, compact=True, id="four-color")
-        yield Static("Clubs green and diamonds blue.", id="four-color-summary")
+        yield SwitchRow(
+            "Four-color deck",
+            settings.four_color,
+            note="Clubs green and diamonds blue.",
+            id="four-color",
+        )
         delays = sorted({*BOT_DELAYS, float(settings.bot_delay)})
         bot_delay = Chooser(
             [(delay_label(delay), delay) for delay in delays],
@@ -207,13 +190,18 @@ class SettingsScreen(LiarScreen[None]):
         )
         yield _row("Away bot", away_timeout)
         yield Static("Online tables: a bot plays for anyone gone this long.", id="away-summary")
-        yield Checkbox("Show the odds of a bid", settings.show_odds, compact=True, id="show-odds")
-        yield Static(
-            "Dollar bills: how likely a bid is true, given your own bill.",
-            id="show-odds-summary",
+        yield SwitchRow(
+            "Show the odds of a bid",
+            settings.show_odds,
+            note="Dollar bills: how likely a bid is true, given your own bill.",
+            id="show-odds",
         )
-        yield Checkbox("Bell on your turn", settings.turn_bell, compact=True, id="turn-bell")
-        yield Static("A beep when it becomes your turn.", id="turn-bell-summary")
+        yield SwitchRow(
+            "Bell on your turn",
+            settings.turn_bell,
+            note="A beep when it becomes your turn.",
+            id="turn-bell",
+        )
         yield _row("Theme", Static(id="theme-name", markup=False))
         yield Label("Default seats", classes="heading")
 
@@ -233,13 +221,11 @@ class SettingsScreen(LiarScreen[None]):
             Content.assemble(self.app.theme, ("  Ctrl+P to change", "dim"))
         )
 
-    @on(RadioSet.Changed, "#rules-game")
-    async def _game_chosen(self, event: RadioSet.Changed) -> None:
+    @on(Chooser.Changed, "#rules-game")
+    async def _game_chosen(self, event: Chooser.Changed) -> None:
         """Show the chosen game's rules; its editor is built the first time it is chosen,
         and the others are hidden, not removed, so Save still reads what was edited."""
-        chosen = next(
-            game_id for game_id in registered() if event.pressed.id == chooser_id(game_id)
-        )
+        chosen = str(event.value)
         for game_id in registered():
             for editor in self.query(f"#{editor_id(game_id)}"):
                 editor.display = game_id == chosen
@@ -268,23 +254,19 @@ class SettingsScreen(LiarScreen[None]):
             rules, found = find_rules_editor(self, f"#{editor_id(game_id)}").read()
             settings = settings.with_rules(game_id, rules)
             problems += found
-        pressed = self.query_one("#card-style", RadioSet).pressed_button
-        ascii_only = pressed is not None and pressed.id == "style-ascii"
-        order = self.query_one("#pocket-order", RadioSet).pressed_button
-        by_suit = order is not None and order.id == "order-suit"
         delay = self.query_one("#bot-delay", Chooser).value
         away_timeout = self.query_one("#away-timeout", Chooser).value
         settings = replace(
             settings,
             player_name=name,
-            card_style=CardStyle.ASCII if ascii_only else CardStyle.UNICODE,
-            four_color=self.query_one("#four-color", Checkbox).value,
+            card_style=self.query_one("#card-style", ChoiceRow).value,
+            four_color=self.query_one("#four-color", SwitchRow).value,
             bot_delay=delay,
             away_timeout=away_timeout,
             seats=seats,
-            show_odds=self.query_one("#show-odds", Checkbox).value,
-            turn_bell=self.query_one("#turn-bell", Checkbox).value,
-            pocket_order=PocketOrder.SUIT if by_suit else PocketOrder.RANK,
+            show_odds=self.query_one("#show-odds", SwitchRow).value,
+            turn_bell=self.query_one("#turn-bell", SwitchRow).value,
+            pocket_order=self.query_one("#pocket-order", ChoiceRow).value,
         )
         found = [p for p in [name_problem(name)] if p] + problems
         return settings, found or settings_problems(settings)

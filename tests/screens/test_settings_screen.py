@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, RadioButton, Static
+from textual.widgets import Checkbox, Input, Static
 from textual.widgets._toast import Toast
 
 from liar_tui.rules.liar_game import game as liar_game
@@ -22,7 +22,9 @@ from liar_tui.store.settings import (
     save_settings,
 )
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
+from liar_tui.widgets.switch_row import SwitchRow
 
 from .menus import RecordingApp, flat_text, screen_text
 
@@ -42,7 +44,8 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_settings(app, pilot)
         await pilot.press("end", "ctrl+u", *"Mia")
-        await pilot.click("#style-ascii")
+        card_style = screen.query_one("#card-style", ChoiceRow)
+        await pilot.click(card_style, offset=card_style.option_offset(CardStyle.ASCII))
         await pilot.click("#four-color")
         screen.query_one("#bot-delay", Chooser).focus()
         await pilot.press("enter", "down", "down", "enter")
@@ -73,7 +76,7 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
     async with reopened.run_test(size=SIZE) as pilot:
         screen = await open_settings(reopened, pilot)
         assert screen.query_one("#player-name", Input).value == "Mia"
-        assert screen.query_one("#four-color", Checkbox).value
+        assert screen.query_one("#four-color", SwitchRow).value
         assert screen.query_one("#bot-delay", Chooser).value == 1.5
         assert screen.query_one("#big_combos", Checkbox).value
         assert [row.config() for row in screen.query(SeatRow)] == list(expected.seats)
@@ -172,12 +175,13 @@ async def test_every_game_s_rules_and_the_odds_switch_are_saved() -> None:
         app.push_screen(SettingsScreen())
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#show-odds", Checkbox).value = False
+        screen.query_one("#show-odds", SwitchRow).value = False
         await pilot.click("#decks-2")
-        await pilot.click("#show-rules-liars-poker-bills")
+        screen.query_one("#rules-game", Chooser).value = "liars-poker-bills"
         await pilot.pause()
         screen.query_one("#rules-liars-poker-bills #digits", Input).value = "6"
-        await pilot.click("#show-rules-liar-game")
+        await pilot.click("#rules-game")
+        await pilot.click(screen.query_one("#rules-game ChoiceList"), offset=(2, 0))
         await pilot.pause()
         assert screen.query_one("#rules-liar-game").display
         assert not screen.query_one("#rules-liars-poker-bills").display
@@ -195,7 +199,8 @@ async def test_only_the_first_game_s_rules_editor_is_built_until_another_is_chos
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_settings(app, pilot)
         assert [len(screen.query(f"#rules-{game}")) for game in GAMES] == [1, 0, 0]
-        await pilot.click("#show-rules-liars-poker-cards")
+        screen.query_one("#rules-game", Chooser).focus()
+        await pilot.press("enter", "down", "enter")
         await pilot.pause()
         assert [len(screen.query(f"#rules-{game}")) for game in GAMES] == [1, 1, 0]
 
@@ -235,10 +240,10 @@ async def test_the_turn_bell_and_the_pocket_order_are_saved_and_the_theme_shown(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_settings(app, pilot)
         assert "textual-light" in str(screen.query_one("#theme-name", Static).visual)
-        bell = screen.query_one("#turn-bell", Checkbox)
+        bell = screen.query_one("#turn-bell", SwitchRow)
         assert not bell.value
         bell.value = True
-        screen.query_one("#order-suit", RadioButton).value = True
+        screen.query_one("#pocket-order", ChoiceRow).value = PocketOrder.SUIT
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert app.settings == Settings(
