@@ -114,6 +114,9 @@ class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
         return self._turn_key(seat)
 
     def _privacy_screen(self, seat: int) -> PrivacyScreen:
+        # The keyboard changes hands: no toast of the last person's turn may stay up over
+        # the curtain (the coach's line names their cards).
+        self.app.clear_notifications()
         return PrivacyScreen(self.names[seat], self._views[seat].round)
 
     # drawing --------------------------------------------------------------------------
@@ -192,13 +195,20 @@ class LiarGamePlayScreen(TableScreen[LiarGameView, tuple[int, int]]):
     def action_coach(self) -> None:
         """What the hard bot would estimate and do in the place of the person whose turn
         is on screen, as a toast (issue 15)."""
-        self._coach(None if self._showing is None else self._views[self._showing[0]])
+        turn = self._showing
+        self._coach(turn, None if turn is None else self._views[turn[0]])
 
     @work(thread=True, group="coach", exit_on_error=False)
-    def _coach(self, view: LiarGameView | None) -> None:
+    def _coach(self, turn: tuple[int, int] | None, view: LiarGameView | None) -> None:
         """Off the UI thread: a fresh bot may first catch up with a long game."""
         line = hint(plugin(self.setup.game), view)
-        self.app.call_from_thread(self.notify, line, markup=False, timeout=COACH_SECONDS)
+        self.app.call_from_thread(self._coach_said, turn, line)
+
+    def _coach_said(self, turn: tuple[int, int] | None, line: str) -> None:
+        """Say the line only while the turn it is about is on screen: later it is stale, and
+        in a hot-seat game it would show the next person the last one's cards."""
+        if self._showing == turn:
+            self.notify(line, markup=False, timeout=COACH_SECONDS)
 
     def action_scoreboard(self) -> None:
         if not self._views:

@@ -52,5 +52,5 @@ communal cards).
 
 **Coach:** on your turn, `h` shows what the hard bot would do in your place: the chance it
 gives the standing claim, and whether it would take, challenge, or what it would discard or
-declare (while you type a declaration, `h` is a letter of it: Tab out of the text first).
+declare (while you type a declaration, `h` is a letter of it: press `Ctrl+O` instead).
 """

@@ -125,6 +125,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         Binding("s", "history", "Rounds", show=False),
         Binding("o", "sort_pocket", "Sort", show=False),
         Binding("h", "coach", "Coach"),
+        Binding("ctrl+o", "coach", "Coach"),
         Binding("escape", "leave", "Leave"),
     ]
     """The chips played while declaring take Ctrl keys: plain letters go into the
@@ -246,6 +247,9 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         return seat
 
     def _privacy_screen(self, seat: int) -> PrivacyScreen:
+        # The keyboard changes hands: no toast of the last person's turn may stay up over
+        # the curtain (the coach's line names their cards).
+        self.app.clear_notifications()
         return PrivacyScreen(self.names[seat], self._views[seat].round)
 
     # the panels everyone may see ------------------------------------------------------
@@ -619,23 +623,36 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The Coach key shows only on a person's turn, and not while a declaration is typed
-        (``h`` is a letter of it); pressed off a turn, it says why not."""
+        """The Coach key shows only on a person's turn: ``h``, or ``Ctrl+O`` while a
+        declaration is typed (``h`` is a letter of it). Pressed off a turn, it says why not."""
         bindings = super().active_bindings
-        if self._showing is not None and not isinstance(self.focused, Input):
-            return bindings
-        return {key: bound for key, bound in bindings.items() if bound.binding.action != "coach"}
+        if self._showing is None:
+            hidden = {"h", "ctrl+o"}
+        else:
+            hidden = {"h"} if isinstance(self.focused, Input) else {"ctrl+o"}
+        return {
+            key: bound
+            for key, bound in bindings.items()
+            if bound.binding.action != "coach" or key not in hidden
+        }
 
     def action_coach(self) -> None:
         """What the hard bot would estimate and do in the place of the person whose turn
         is on screen, as a toast (issue 15)."""
-        self._coach(None if self._showing is None else self._views[self._showing[0]])
+        turn = self._showing
+        self._coach(turn, None if turn is None else self._views[turn[0]])
 
     @work(thread=True, group="coach", exit_on_error=False)
-    def _coach(self, view: LiarsPokerView | None) -> None:
+    def _coach(self, turn: Stage | None, view: LiarsPokerView | None) -> None:
         """Off the UI thread: a fresh bot may first catch up with a long round."""
         line = hint(plugin(self.setup.game), view)
-        self.app.call_from_thread(self.notify, line, markup=False, timeout=COACH_SECONDS)
+        self.app.call_from_thread(self._coach_said, turn, line)
+
+    def _coach_said(self, turn: Stage | None, line: str) -> None:
+        """Say the line only while the turn it is about is on screen: later it is stale, and
+        in a hot-seat game it would show the next person the last one's cards."""
+        if self._showing == turn:
+            self.notify(line, markup=False, timeout=COACH_SECONDS)
 
     def action_history(self) -> None:
         """Every round so far: its declarations, its challenge and who lost a life. (While

@@ -7,10 +7,11 @@ from liar_tui.app import LiarApp
 from liar_tui.bots.coach import NOT_YOUR_TURN, analyse, coach_line
 from liar_tui.games import plugin
 from liar_tui.rules.liar_game.game import Rules
+from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.store.settings import MAX_BOT_DELAY, Settings
 from liar_tui.table.setup import TableSetup
 from liar_tui.widgets.footer import footer_items
-from tests.screens.liar_game.test_play import ONE_HUMAN, play_screen, settle
+from tests.screens.liar_game.test_play import HOT_SEAT, ONE_HUMAN, play_screen, settle
 
 
 async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentence_off_it() -> None:
@@ -39,3 +40,24 @@ async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentenc
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert [str(notice.message) for notice in app._notifications][-1] == NOT_YOUR_TURN
+
+
+async def test_the_coach_line_goes_when_the_keyboard_passes_to_the_next_person() -> None:
+    """Hot seat: the line names the cards of the person who asked, so it must not stay up
+    over the curtain, or be shown to the next person when the bot's answer comes late."""
+    setup = TableSetup("liar-game", Rules(target=60), HOT_SEAT, seed=7)
+    app = LiarApp(settings=Settings(bot_delay=0), start=setup)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        said = [str(notice.message) for notice in app._notifications]
+        assert len(said) == 1 and said[0].startswith("Coach: ")
+        await pilot.press("1", "2", "3", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PrivacyScreen)
+        assert list(app._notifications) == []
