@@ -171,10 +171,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             )
             """,
             # The stats and the ledger read the player's games of each title oldest first
-            # from this index alone: no game's row and no seat is visited.
+            # from this index alone: no game's row and no seat is visited. The columns of
+            # its condition are in it too, or SQLite would read each row to check them.
             """
             CREATE INDEX games_played_by_title ON games (
-                game, ended_at, id, opponent_kinds, player_won, player_score
+                game, ended_at, id, opponent_kinds, player_won, player_score,
+                recording_seat, imported
             ) WHERE recording_seat IS NOT NULL AND imported = 0
             """,
             """

@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
 import liar_tui.store.history.stats as stats_module
 from liar_tui.store.history import FinishedGame, HistoryStore
+from liar_tui.store.history.database import open_history
 from liar_tui.store.history.stats import (
     ALL,
     PEOPLE,
@@ -20,6 +22,7 @@ from liar_tui.store.history.stats import (
     OpponentStats,
     history_ledger,
     history_stats,
+    stats_query,
     wilson_interval,
 )
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
@@ -185,6 +188,28 @@ def test_a_title_whose_plugin_is_gone_keeps_its_lines_without_numbers(
     monkeypatch.setattr(stats_module, "registered", dict)
     (stats,) = history_stats(store)
     assert (stats.overall.games, stats.game_lines) == (1, ())
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        stats_query(None),
+        stats_query("liar-game"),
+        (stats_module._LEDGER_QUERY, ("liars-poker-bills",)),
+    ],
+    ids=["stats", "stats of one title", "ledger"],
+)
+def test_the_stats_read_one_index_in_order_and_nothing_else(
+    query: tuple[str, tuple[object, ...]], path: Path
+) -> None:
+    """No sort, no game's row and no seat: what keeps the stats fast however long the
+    history is."""
+    connection, _ = open_history(path)
+    plan = [row[-1] for row in connection.execute(f"EXPLAIN QUERY PLAN {query[0]}", query[1])]
+    connection.close()
+    assert plan == ["SCAN g USING COVERING INDEX games_played_by_title"] or plan == [
+        "SEARCH g USING COVERING INDEX games_played_by_title (game=?)"
+    ], plan
 
 
 def _with_result(finished: FinishedGame, *, won: bool, score: float) -> FinishedGame:
