@@ -121,9 +121,6 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         return (seat, self._views[seat].game)
 
     def _privacy_screen(self, seat: int) -> BillPrivacyScreen:
-        # The keyboard changes hands: no toast of the last person's turn may stay up over
-        # the curtain (the coach's line names their cards).
-        self.app.clear_notifications()
         return BillPrivacyScreen(self.names[seat], self._views[seat].game)
 
     # drawing --------------------------------------------------------------------------
@@ -168,6 +165,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         standing.update(line)
 
     async def _show_turn(self, seat: int) -> None:
+        self._coach_retire_stale()
         view = self._views[seat]
         self._show_bill(seat)
         builder = await self._builder()
@@ -194,6 +192,7 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     def _show_waiting(self, headline: str | None = None) -> None:
         """Hide the builder; say whom the table waits for. One person keeps the bill in view."""
         self._showing = None
+        self._coach_retire_stale()
         self._show_bill(None if self.hot_seat else self.humans[0])
         for builder in self.query("#builder"):
             builder.display = False
@@ -221,6 +220,9 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
 
     # the coach ------------------------------------------------------------------------
 
+    _coach_turn: tuple[int, int, int] | None = None
+    """The step of a turn the coach's line on screen is about, if one may be up."""
+
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The Coach key shows only on a person's turn; pressed off it, it says why not."""
@@ -242,10 +244,22 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
         self.app.call_from_thread(self._coach_said, turn, line)
 
     def _coach_said(self, turn: tuple[int, int, int] | None, line: str) -> None:
-        """Say the line only while the turn it is about is on screen: later it is stale, and
-        in a hot-seat game it would show the next person the last one's cards."""
-        if self._showing == turn:
-            self.notify(line, markup=False, timeout=COACH_SECONDS)
+        """Say the line only while the turn it is about is on screen (later it is stale),
+        in place of the coach's last line."""
+        if self._showing != turn:
+            return
+        if self._coach_turn is not None:
+            self.app.clear_notifications()
+        self.notify(line, markup=False, timeout=COACH_SECONDS)
+        self._coach_turn = turn
+
+    def _coach_retire_stale(self) -> None:
+        """Take the coach's line down once the step it is about is gone: in a hot-seat game
+        it would show the next person the last one's cards. (Textual takes toasts down only
+        all at once, so only when a line of the coach's may be up.)"""
+        if self._coach_turn is not None and self._coach_turn != self._showing:
+            self._coach_turn = None
+            self.app.clear_notifications()
 
     def action_ledger(self) -> None:
         if not self._views:

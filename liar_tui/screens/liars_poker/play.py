@@ -247,9 +247,6 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         return seat
 
     def _privacy_screen(self, seat: int) -> PrivacyScreen:
-        # The keyboard changes hands: no toast of the last person's turn may stay up over
-        # the curtain (the coach's line names their cards).
-        self.app.clear_notifications()
         return PrivacyScreen(self.names[seat], self._views[seat].round)
 
     # the panels everyone may see ------------------------------------------------------
@@ -308,6 +305,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     def _show_waiting(self, headline: str | None = None) -> None:
         """Show no hand and no choice; say whom the table waits for."""
         self._showing = None
+        self._coach_retire_stale()
         self._show_only("waiting")
         panel = self.query_one("#action-panel")
         panel.border_title = "Waiting"
@@ -386,6 +384,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         return possessive(name, capital=True) if self.hot_seat else "Your"
 
     async def _show_turn(self, seat: int) -> None:
+        self._coach_retire_stale()
         stage = self._showing
         view = self._views[seat]
         panel = self.query_one("#action-panel")
@@ -621,6 +620,9 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     # the coach ------------------------------------------------------------------------
 
+    _coach_turn: Stage | None = None
+    """The step of a turn the coach's line on screen is about, if one may be up."""
+
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The Coach key shows only on a person's turn: ``h``, or ``Ctrl+O`` while a
@@ -649,10 +651,22 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         self.app.call_from_thread(self._coach_said, turn, line)
 
     def _coach_said(self, turn: Stage | None, line: str) -> None:
-        """Say the line only while the turn it is about is on screen: later it is stale, and
-        in a hot-seat game it would show the next person the last one's cards."""
-        if self._showing == turn:
-            self.notify(line, markup=False, timeout=COACH_SECONDS)
+        """Say the line only while the turn it is about is on screen (later it is stale),
+        in place of the coach's last line."""
+        if self._showing != turn:
+            return
+        if self._coach_turn is not None:
+            self.app.clear_notifications()
+        self.notify(line, markup=False, timeout=COACH_SECONDS)
+        self._coach_turn = turn
+
+    def _coach_retire_stale(self) -> None:
+        """Take the coach's line down once the step it is about is gone: in a hot-seat game
+        it would show the next person the last one's cards. (Textual takes toasts down only
+        all at once, so only when a line of the coach's may be up.)"""
+        if self._coach_turn is not None and self._coach_turn != self._showing:
+            self._coach_turn = None
+            self.app.clear_notifications()
 
     def action_history(self) -> None:
         """Every round so far: its declarations, its challenge and who lost a life. (While
