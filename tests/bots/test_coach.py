@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from liar_tui.bots.coach import COACH_SEED, Analysis, Analyst, analyse, coach_line, percent
+from liar_tui.bots.coach import (
+    COACH_FAILED,
+    COACH_SEED,
+    NOT_YOUR_TURN,
+    Analysis,
+    Analyst,
+    analyse,
+    coach_line,
+    hint,
+    percent,
+)
 from liar_tui.games import plugin, registered
 from liar_tui.games.plugin import GamePlugin
 from liar_tui.table.seats import BotLevel, SeatConfig
@@ -101,3 +111,35 @@ def test_the_coach_line_reads_as_one_sentence() -> None:
 )
 def test_a_chance_shows_certainty_only_when_it_is_certain(chance: float, shown: str) -> None:
     assert percent(chance) == shown
+
+
+class FailingAnalyst:
+    """A hard bot whose analysis has a bug."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, view: Any) -> Any:
+        return None
+
+    def analyse(self, view: Any) -> Analysis | None:
+        raise RuntimeError("a bug in the analysis")
+
+
+class FailingGame:
+    """Just enough of a plugin for the coach: an id and a hard bot."""
+
+    id = "coach-test-failing"
+
+    def bot(self, level: BotLevel, rng: random.Random) -> FailingAnalyst:
+        return FailingAnalyst(rng)
+
+
+class SeatView:
+    seat = 0
+
+
+def test_the_hint_says_one_sentence_off_a_turn_and_when_the_bot_fails() -> None:
+    game: Any = FailingGame()
+    assert hint(game, None) == NOT_YOUR_TURN
+    assert hint(game, SeatView()) == COACH_FAILED
