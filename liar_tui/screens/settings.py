@@ -136,17 +136,16 @@ class SettingsScreen(LiarScreen[None]):
                     )
                 )
                 yield first.rules_editor(settings.rules_for(first_id), editor_id(first_id))
-        with Vertical(id="settings-bottom"):
-            yield from made_unstyled(
-                lambda: (
-                    Static(id="settings-problems", classes="error", markup=False),
-                    Horizontal(
-                        Button("Save", variant="primary", compact=True, id="save"),
-                        Button("Cancel", compact=True, id="cancel"),
-                        id="settings-buttons",
-                    ),
-                )
+        yield from made_unstyled(
+            lambda: (
+                Static(id="settings-problems", classes="error", markup=False),
+                Horizontal(
+                    Button("Save", variant="primary", compact=True, id="save"),
+                    Button("Cancel", compact=True, id="cancel"),
+                    id="settings-buttons",
+                ),
             )
+        )
         yield Footer()
 
     @staticmethod
@@ -202,7 +201,7 @@ class SettingsScreen(LiarScreen[None]):
             note="A beep when it becomes your turn.",
             id="turn-bell",
         )
-        yield _row("Theme", Static(id="theme-name", markup=False))
+        yield Static(id="theme-name", classes="settings-row", markup=False)
         yield Label("Default seats", classes="heading")
 
     def on_mount(self) -> None:
@@ -218,7 +217,9 @@ class SettingsScreen(LiarScreen[None]):
     def _show_theme(self) -> None:
         """The theme is chosen from the command palette, which saves it at once."""
         self.query_one("#theme-name", Static).update(
-            Content.assemble(self.app.theme, ("  Ctrl+P to change", "dim"))
+            Content.assemble(
+                "Theme".ljust(LABEL_WIDTH), self.app.theme, ("  Ctrl+P to change", "dim")
+            )
         )
 
     @on(Chooser.Changed, "#rules-game")

@@ -109,17 +109,16 @@ class SetupScreen(LiarScreen[None]):
             with Vertical(id="setup-rules"):
                 yield Label("Rules", classes="heading")
                 yield game_plugin.rules_editor(settings.rules_for(self.game), "rules-editor")
-        with Vertical(id="setup-bottom"):
-            yield from made_unstyled(
-                lambda: (
-                    Static(id="setup-problems", classes="error", markup=False),
-                    Horizontal(
-                        Button("Start", variant="primary", compact=True, id="start"),
-                        Button("Back", compact=True, id="back"),
-                        id="setup-buttons",
-                    ),
-                )
+        yield from made_unstyled(
+            lambda: (
+                Static(id="setup-problems", classes="error", markup=False),
+                Horizontal(
+                    Button("Start", variant="primary", compact=True, id="start"),
+                    Button("Back", compact=True, id="back"),
+                    id="setup-buttons",
+                ),
             )
+        )
         yield Footer()
 
     @staticmethod
