@@ -68,8 +68,8 @@ def test_liars_poker_counts_challenges_and_bluffs_as_the_table_played_them() -> 
 
 
 def test_dollar_bills_counts_the_last_settled_deal_alone() -> None:
-    """Three deals at one table: the record of the third counts its own bids, not the first
-    two's."""
+    """Three deals at one table: the record of the third counts its own bids and money,
+    not the first two's."""
     setup = TableSetup("liars-poker-bills", BillsRules(), FOUR_BOTS[:3], seed=7)
     _table, heard = played(setup, games=3)
     events = [event for update in heard for event in update.events]
@@ -80,6 +80,7 @@ def test_dollar_bills_counts_the_last_settled_deal_alone() -> None:
     counts = plugin(setup.game).game_counts(setup, heard, 0)
     bids = sum(isinstance(event, bills.BidPlaced) and event.seat == 0 for event in last_deal)
     assert counts.get("bids", 0) == bids
+    assert counts.get("money", 0) == events[settled[2]].amounts[0]
     assert counts.get("last bids", 0) == (shown.bidder == 0)
     assert counts.get("last bids held", 0) == (shown.bidder == 0 and shown.held)
 
@@ -102,9 +103,10 @@ def test_the_lines_word_the_sums() -> None:
         ("Bluffs caught", "0 of 5 (0%)"),
     )
     bills_lines = plugin("liars-poker-bills").count_lines(
-        {"bids": 5, "last bids": 2, "last bids held": 1}, 4
+        {"money": -3, "bids": 5, "last bids": 2, "last bids held": 1}, 4
     )
     assert bills_lines == (
+        ("Money per deal", "-$0.75"),
         ("Bids per deal", "1.2"),
         ("Deals ended on your bid", "2 of 4 (50%)"),
         ("Your last bids that held", "1 of 2 (50%)"),

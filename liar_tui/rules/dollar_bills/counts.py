@@ -1,6 +1,5 @@
-"""A player's own dollar-bills numbers for history's stats: bids per deal, the deals that
-ended on the player's bid and how many of those bids held (issue 14, point 4). The money per
-deal is the stats' mean score already, and the running ledger their plot.
+"""A player's own dollar-bills numbers for history's stats: money per deal, and the deals
+that ended on the player's bid and how many of those bids held (issue 14, point 4).
 
 History records each settled deal as a game, from updates that may run back over the
 deals settled before it at the same table: :func:`seat_counts` counts the last deal alone.
@@ -17,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from liar_tui.games.plugin import share_text
 from liar_tui.rules.dollar_bills.game import BidPlaced, BillsShown, Settled
 
+MONEY = "money"
+"""Dollars won (less those lost) in the deal."""
 BIDS = "bids"
 LAST_BIDS = "last bids"
 """Deals that ended on the seat's bid: every other seat passed it."""
@@ -24,8 +25,8 @@ LAST_BIDS_HELD = "last bids held"
 
 
 def seat_counts(events: Iterable[object], seat: int) -> dict[str, int]:
-    """``seat`` 's bids, and its last bid (whether it held), in the last deal settled among
-    ``events``, every event the seat was told in order."""
+    """``seat`` 's money, bids, and last bid (whether it held) in the last deal settled
+    among ``events``, every event the seat was told in order."""
     deal: list[object] = []
     last: list[object] = []
     for event in events:
@@ -39,15 +40,18 @@ def seat_counts(events: Iterable[object], seat: int) -> dict[str, int]:
         elif isinstance(event, BillsShown) and event.bidder == seat:
             counts[LAST_BIDS] += 1
             counts[LAST_BIDS_HELD] += event.held
+        elif isinstance(event, Settled):
+            counts[MONEY] += event.amounts[seat]
     return {name: count for name, count in counts.items() if count}
 
 
 def count_lines(sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], ...]:
-    """Bids per deal, the deals that ended on the player's bid, and how many of those bids
-    held."""
+    """Money and bids per deal, the deals that ended on the player's bid, and how many of
+    those bids held."""
     if not games:
         return ()
     lines = [
+        ("Money per deal", dollars(sums.get(MONEY, 0) / games)),
         ("Bids per deal", f"{sums.get(BIDS, 0) / games:.1f}"),
         ("Deals ended on your bid", share_text(sums.get(LAST_BIDS, 0), games)),
     ]
@@ -56,3 +60,10 @@ def count_lines(sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], .
             ("Your last bids that held", share_text(sums.get(LAST_BIDS_HELD, 0), last_bids))
         )
     return tuple(lines)
+
+
+def dollars(amount: float) -> str:
+    """``+$0.35``, ``-$1.20`` or ``$0.00``: a gain, a loss, or even, to the cent."""
+    cents = round(amount * 100)
+    sign = "+" if cents > 0 else "-" if cents < 0 else ""
+    return f"{sign}${abs(cents) / 100:.2f}"
