@@ -339,6 +339,7 @@ class HardLiarsPokerBot(LiarsPokerBot):
     - **Discarding** and remembering the hand it passed on are the normal bot's; it Double
       Dips when its draw missed.
     - **Flip**, before a true claim, toward a neighbour on its last life.
+    - **Coaching** (:meth:`analyse`): the same decision with its chances, for a player.
     """
 
     def _decide(self, view: LiarsPokerView) -> Action:
@@ -381,8 +382,9 @@ class HardLiarsPokerBot(LiarsPokerBot):
     def analyse(self, view: LiarsPokerView) -> Analysis | None:
         """What it believes of the standing claim and what :meth:`act` would do now. Its
         draws come from a copy of its generator and nothing it remembers changes, so the
-        next ``act`` is unchanged. A fresh bot does not know a hand this seat passed on
-        earlier in the round (no view shows it), and judges it as any other seat would."""
+        next ``act`` is unchanged. A fresh bot (the coach's) does not know the pocket this
+        seat passed on earlier in the round, nor the cards it threw earlier this turn: no
+        view shows them, so it judges as a seat that never saw them would."""
         if view.to_act != view.seat or view.winner is not None:
             return None
         shadow = random.Random()
