@@ -137,6 +137,24 @@ async def test_a_refused_setup_lists_every_problem_and_starts_nothing() -> None:
         assert not screen.query_one("#setup-problems", Static).display
 
 
+async def test_the_points_box_comes_with_custom_and_keeps_what_was_typed() -> None:
+    """The box is made only once "custom" is chosen (an input costs four plain widgets)."""
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        assert not screen.query("#target-input")
+        await click_option(pilot, "#target", CUSTOM_TARGET)
+        box = screen.query_one("#target-input", Input)
+        assert (box.value, app.focused) == ("500", box)
+        await retype(pilot, box, "750")
+        await click_option(pilot, "#target", 2000)
+        assert box.disabled
+        await click_option(pilot, "#target", CUSTOM_TARGET)
+        assert (box.value, box.disabled) == ("750", False)
+        await pilot.press("ctrl+s")
+        assert app.started[0][0].rules.target == 750
+
+
 async def test_a_table_of_bots_only_is_refused() -> None:
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:

@@ -72,13 +72,22 @@ class LiarGameRulesEditor(Vertical):
     def __init__(self, rules: liar_game.Rules, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._initial = rules
+        self._custom_input: Input | None = None
 
     def compose(self) -> ComposeResult:
         custom = self._initial.target not in liar_game.TARGET_PRESETS
         widgets = made_unstyled(lambda: self._widgets(custom))
-        if custom:  # its text goes in with the app running (see made_unstyled)
-            self._custom_target.value = str(self._initial.target)
+        if self._custom_input is not None:  # its text goes in with the app running
+            self._custom_input.value = str(self._initial.target)  # (see made_unstyled)
         yield from widgets
+
+    @staticmethod
+    def _target_input() -> Input:
+        """The box for a custom target's points; made only once "custom" is chosen, as an
+        input costs about four plain widgets to make, style and lay out."""
+        return Input(
+            placeholder="points", type="integer", compact=True, id="target-input", classes=VALID
+        )
 
     def _widgets(self, custom: bool) -> Iterator[Widget]:
         rules = self._initial
@@ -90,15 +99,8 @@ class LiarGameRulesEditor(Vertical):
             label_width=LABEL_WIDTH,
             id="target",
         )
-        self._custom_target = Input(
-            placeholder="points",
-            type="integer",
-            compact=True,
-            id="target-input",
-            classes=VALID if custom else None,
-            disabled=not custom,
-        )
-        yield Horizontal(target, self._custom_target, id="target-row")
+        self._custom_input = self._target_input() if custom else None
+        yield Horizontal(target, *filter(None, [self._custom_input]), id="target-row")
         yield ChoiceRow(
             [("1 deck", 1), ("2 decks", 2)],
             rules.decks,
@@ -148,7 +150,8 @@ class LiarGameRulesEditor(Vertical):
         problems: list[str] = []
         target: int = self.query_one("#target", ChoiceRow).value
         if target == CUSTOM_TARGET:
-            parsed = parse_target(self.query_one("#target-input", Input).value)
+            typed = self._custom_input.value if self._custom_input else str(self._initial.target)
+            parsed = parse_target(typed)
             if isinstance(parsed, str):
                 problems.append(parsed)
                 target = self._initial.target
@@ -164,13 +167,20 @@ class LiarGameRulesEditor(Vertical):
     # reacting -------------------------------------------------------------------------
 
     @on(ChoiceRow.Changed, "#target")
-    def _target_changed(self, event: ChoiceRow.Changed) -> None:
+    async def _target_changed(self, event: ChoiceRow.Changed) -> None:
+        """The points box is made the first time "custom" is chosen, then kept: disabled
+        while a preset is chosen, with what was typed in it."""
         event.stop()
-        custom_input = self.query_one("#target-input", Input)
-        custom_input.disabled = event.value != CUSTOM_TARGET
-        if not custom_input.disabled:
-            custom_input.value = custom_input.value or str(self._initial.target)
-            custom_input.focus()
+        custom = event.value == CUSTOM_TARGET
+        if self._custom_input is None:
+            if not custom:
+                return
+            self._custom_input = self._target_input()
+            await self.query_one("#target-row").mount(self._custom_input)
+        self._custom_input.disabled = not custom
+        if custom:
+            self._custom_input.value = self._custom_input.value or str(self._initial.target)
+            self._custom_input.focus()
 
     @on(ChoiceRow.Changed, "#decks")
     def _decks_changed(self, event: ChoiceRow.Changed) -> None:
