@@ -39,6 +39,7 @@ from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
 from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.footer import Footer
+from liar_tui.widgets.labelled_chooser import LabelledChooser
 from liar_tui.widgets.labelled_row import LabelledRow
 from liar_tui.widgets.switch_row import SwitchRow
 
@@ -125,13 +126,12 @@ class SettingsScreen(LiarScreen[None]):
                 yield from made_unstyled(
                     lambda: (
                         Label("Default rules", classes="heading"),
-                        _row(
-                            "Game",
-                            Chooser(
-                                [(game.title, game_id) for game_id, game in games.items()],
-                                first_id,
-                                id="rules-game",
-                            ),
+                        LabelledChooser(
+                            [(game.title, game_id) for game_id, game in games.items()],
+                            first_id,
+                            label="Game",
+                            label_width=LABEL_WIDTH,
+                            id="rules-game",
                         ),
                     )
                 )
@@ -175,19 +175,21 @@ class SettingsScreen(LiarScreen[None]):
             id="four-color",
         )
         delays = sorted({*BOT_DELAYS, float(settings.bot_delay)})
-        bot_delay = Chooser(
+        yield LabelledChooser(
             [(delay_label(delay), delay) for delay in delays],
             float(settings.bot_delay),
+            label="Bot delay",
+            label_width=LABEL_WIDTH,
             id="bot-delay",
         )
-        yield _row("Bot delay", bot_delay)
         timeouts = sorted({*AWAY_TIMEOUTS, float(settings.away_timeout)})
-        away_timeout = Chooser(
+        yield LabelledChooser(
             [(away_label(seconds), seconds) for seconds in timeouts],
             float(settings.away_timeout),
+            label="Away bot",
+            label_width=LABEL_WIDTH,
             id="away-timeout",
         )
-        yield _row("Away bot", away_timeout)
         yield Static("Online tables: a bot plays for anyone gone this long.", id="away-summary")
         yield SwitchRow(
             "Show the odds of a bid",
