@@ -3,15 +3,32 @@ in your place and its chance; off your turn, one sentence says why it has nothin
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.screen import Screen
+
 from liar_tui.app import LiarApp
 from liar_tui.bots.coach import NOT_YOUR_TURN, analyse, coach_line
 from liar_tui.games import plugin
 from liar_tui.rules.liar_game.game import Rules
+from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
 from liar_tui.store.settings import MAX_BOT_DELAY, Settings
 from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import Table
 from liar_tui.widgets.footer import footer_items
-from tests.screens.liar_game.test_play import HOT_SEAT, ONE_HUMAN, play_screen, settle
+from tests.screens.liar_game.test_play import HOT_SEAT, ONE_HUMAN, settle
+
+
+def coach_keys(app: LiarApp) -> list[str]:
+    """The keys the footer offers for the coach."""
+    screen: Screen[Any] = app.screen
+    return [item.key for item in footer_items(screen) if item.action == "coach"]
+
+
+def table(app: LiarApp) -> Table:
+    assert app.table is not None
+    return app.table
 
 
 async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentence_off_it() -> None:
@@ -20,9 +37,9 @@ async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentenc
     app = LiarApp(settings=Settings(bot_delay=MAX_BOT_DELAY), start=setup)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await settle(pilot)
-        screen = play_screen(app)
-        assert "coach" in {item.action for item in footer_items(screen)}
-        view = app.table.view(0)
+        assert isinstance(app.screen, LiarGamePlayScreen)
+        assert coach_keys(app) == ["h"]
+        view = table(app).view(0)
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await settle(pilot)
@@ -34,8 +51,8 @@ async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentenc
 
         await pilot.press("1", "2", "3", "enter")
         await settle(pilot)
-        assert app.table.view(0).chosen is not None
-        assert "coach" not in {item.action for item in footer_items(screen)}
+        assert table(app).view(0).chosen is not None
+        assert coach_keys(app) == []
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await settle(pilot)

@@ -4,18 +4,35 @@ your turn, one sentence says why it has nothing to say."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.screen import Screen
+
 from liar_tui.app import LiarApp
 from liar_tui.bots.coach import NOT_YOUR_TURN, analyse, coach_line
 from liar_tui.games import plugin
 from liar_tui.rules.liars_poker.game import LiarsPokerGame, Phase
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules
+from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
 from liar_tui.store.settings import MAX_BOT_DELAY, Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import Table
 from liar_tui.widgets.footer import footer_items
-from tests.screens.liars_poker.test_play import SIZE, declare, play_screen, settle
+from tests.screens.liars_poker.test_play import SIZE, declare, settle
 
 SEATS = (SeatConfig("You", SeatKind.HUMAN), SeatConfig("Ada"), SeatConfig("Bea"))
+
+
+def coach_keys(app: LiarApp) -> list[str]:
+    """The keys the footer offers for the coach."""
+    screen: Screen[Any] = app.screen
+    return [item.key for item in footer_items(screen) if item.action == "coach"]
+
+
+def table(app: LiarApp) -> Table:
+    assert app.table is not None
+    return app.table
 
 
 def seed_you_open() -> int:
@@ -31,11 +48,10 @@ async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentenc
     app = LiarApp(settings=Settings(bot_delay=MAX_BOT_DELAY), start=setup)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
-        screen = play_screen(app)
-        view = app.table.view(0)
+        assert isinstance(app.screen, LiarsPokerPlayScreen)
+        view = table(app).view(0)
         assert view.phase is Phase.DECLARE
-        coach_keys = [item.key for item in footer_items(screen) if item.action == "coach"]
-        assert coach_keys == ["ctrl+o"], "h is a letter of the declaration being typed"
+        assert coach_keys(app) == ["ctrl+o"], "h is a letter of the declaration being typed"
         await pilot.press("ctrl+o")
         await app.workers.wait_for_complete()
         await settle(pilot)
@@ -46,8 +62,8 @@ async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentenc
         assert said[0].startswith("Coach: it would declare ")
 
         await declare(pilot, "A high")
-        assert app.table.view(0).to_act != 0
-        assert "coach" not in {item.action for item in footer_items(screen)}
+        assert table(app).view(0).to_act != 0
+        assert coach_keys(app) == []
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await settle(pilot)
