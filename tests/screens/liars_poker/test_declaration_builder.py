@@ -255,9 +255,8 @@ async def test_the_truth_fills_the_hand_held_and_says_when_it_is_no_raise() -> N
         assert text_of(app) == "pair of sevens, Q-6-2 kickers"
         assert picked(app) == [Category.PAIR, Rank.SEVEN, Rank.QUEEN, Rank.SIX, Rank.TWO]
         assert app.builder.status_text.endswith(
-            "× Pair of sevens, Q-6-2 kickers does not beat two pair: its worst hand, "
-            "pair of sevens, Q-6-2 kickers, is no better than two pair, threes over twos, "
-            "4 kicker."
+            "× Pair of sevens, Q-6-2 kickers does not beat two pair: it is no better than "
+            "two pair, threes over twos, 4 kicker."
         )
         app.builder.reset(PLAIN, standing_of("pair of sixes"), hand=HAND)
         await pilot.pause()
