@@ -13,7 +13,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.lazy import Lazy
 from textual.widget import Widget
@@ -39,6 +39,7 @@ from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
 from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.footer import Footer
+from liar_tui.widgets.headed_column import HeadedColumn
 from liar_tui.widgets.labelled_chooser import LabelledChooser
 from liar_tui.widgets.labelled_row import LabelledRow
 from liar_tui.widgets.switch_row import SwitchRow
@@ -94,7 +95,7 @@ class SettingsScreen(LiarScreen[None]):
         if problem := self.liar_app.settings_problem:
             yield Static(problem, id="settings-file-problem", classes="error", markup=False)
         with VerticalScroll(id="settings-columns", can_focus=False):
-            with Vertical(id="settings-left"):
+            with HeadedColumn("You", id="settings-left"):
                 (name,) = made_unstyled(
                     lambda: [
                         Input(
@@ -118,14 +119,13 @@ class SettingsScreen(LiarScreen[None]):
                         id="seat-editor",
                     )
                 )
-            with Vertical(id="settings-right"):
+            with HeadedColumn("Default rules", id="settings-right"):
                 # One game's editor at a time: all three together cost as much to build as
                 # the rest of the screen. The others are built when first chosen.
                 games = registered()
                 first_id, first = next(iter(games.items()))
                 yield from made_unstyled(
                     lambda: (
-                        Label("Default rules", classes="heading"),
                         LabelledChooser(
                             [(game.title, game_id) for game_id, game in games.items()],
                             first_id,
@@ -151,8 +151,7 @@ class SettingsScreen(LiarScreen[None]):
     @staticmethod
     def _your_settings(settings: Settings, name: Input) -> Iterator[Widget]:
         """The left column down to the seats, made as plain widgets (see made_unstyled)."""
-        yield Label("You", classes="heading")
-        yield _row("Name", name)
+        yield LabelledRow("Name", name, classes="settings-row first-row")
         yield Label("Cards and bots", classes="heading")
         yield ChoiceRow(
             [("Unicode", CardStyle.UNICODE), ("ASCII only", CardStyle.ASCII)],

@@ -8,7 +8,7 @@ from typing import ClassVar, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
@@ -24,6 +24,7 @@ from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 from liar_tui.widgets.footer import Footer
+from liar_tui.widgets.headed_column import HeadedColumn
 
 WIDE_LAYOUT = 100
 """Columns needed to show the seats and the rules side by side without cutting either."""
@@ -87,8 +88,7 @@ class SetupScreen(LiarScreen[None]):
         settings = self.liar_app.settings
         yield Static(f"New table: {game_plugin.title}", classes="title", id="setup-title")
         with VerticalScroll(id="setup-columns", can_focus=False):
-            with Vertical(id="setup-seats"):
-                yield Label("Seats", classes="heading")
+            with HeadedColumn("Seats", id="setup-seats"):
                 yield SeatEditor(
                     seats_with_you(settings.seats, settings.player_name),
                     min_seats=game_plugin.min_seats,
@@ -106,8 +106,7 @@ class SetupScreen(LiarScreen[None]):
                     yield OnlineOptions(id="online-options")
                 else:
                     yield from made_unstyled(self._seed)
-            with Vertical(id="setup-rules"):
-                yield Label("Rules", classes="heading")
+            with HeadedColumn("Rules", id="setup-rules"):
                 yield game_plugin.rules_editor(settings.rules_for(self.game), "rules-editor")
         yield from made_unstyled(
             lambda: (
