@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from textual import on
+from textual import on, work
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.color import Color
 from textual.message import Message
@@ -26,6 +26,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 
+from liar_tui.bots.coach import hint
+from liar_tui.games import plugin
 from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.turn_clock import TurnClock, clock_text
@@ -42,6 +44,8 @@ TurnT = TypeVar("TurnT", bound=Hashable)
 """One step of one seat's turn, its seat first: a new step is shown anew."""
 
 GAME_OVER = "The game is over."
+COACH_SECONDS = 12
+"""How long the coach's line stays up: long enough to read a line of chances."""
 TURN_FLASH_SECONDS = 0.6
 """How long the acting panel is lit when a person's turn arrives."""
 WATCH_SECONDS = 3.0
@@ -344,17 +348,64 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The screen's keys; Play again (b) only while a bot plays our seat. (Filtered
-        here rather than in ``check_action``, which each game's screen has its own of.)"""
+        """The screen's keys; Play again (b) only while a bot plays our seat, the coach only
+        on a person's turn. (Filtered here rather than in ``check_action``, which each game's
+        screen has its own of.)"""
         bindings = super().active_bindings
-        if self._away:
-            return bindings
-        return {key: bound for key, bound in bindings.items() if bound.binding.action != "back"}
+        hidden_coach = self._hidden_coach_keys()
+        return {
+            key: bound
+            for key, bound in bindings.items()
+            if (bound.binding.action != "back" or self._away)
+            and (bound.binding.action != "coach" or key not in hidden_coach)
+        }
 
     def action_back(self) -> None:
         """Take the seat back from the bot that played it after our time ran out."""
         if self._away:
             self.channel.back()
+
+    # the coach ------------------------------------------------------------------------
+
+    _coach_turn: TurnT | None = None
+    """The step of a turn the coach's line on screen is about, if one may be up."""
+
+    def _hidden_coach_keys(self) -> set[str]:
+        """The coach's keys not to offer now: all of them off a person's turn (pressed
+        there, the key says why not). A game whose turn has a text box hides its letter."""
+        if self._showing is None:
+            return {key for key, binding in self._bindings if binding.action == "coach"}
+        return set()
+
+    def action_coach(self) -> None:
+        """What the hard bot would estimate and do in the place of the person whose turn
+        is on screen, as a toast (issue 15)."""
+        turn, seat = self._showing, self._active_human()
+        self._coach(turn, None if turn is None or seat is None else self._views[seat])
+
+    @work(thread=True, group="coach", exit_on_error=False)
+    def _coach(self, turn: TurnT | None, view: ViewT | None) -> None:
+        """Off the UI thread: a fresh bot may first catch up with a long bidding."""
+        line = hint(plugin(self.setup.game), view)
+        self.app.call_from_thread(self._coach_said, turn, line)
+
+    def _coach_said(self, turn: TurnT | None, line: str) -> None:
+        """Say the line only while the turn it is about is on screen (later it is stale),
+        in place of the coach's last line."""
+        if self._showing != turn:
+            return
+        if self._coach_turn is not None:
+            self.app.clear_notifications()
+        self.notify(line, markup=False, timeout=COACH_SECONDS)
+        self._coach_turn = turn
+
+    def _coach_retire_stale(self) -> None:
+        """Take the coach's line down once the step it is about is gone: in a hot-seat game
+        it would show the next person the last one's cards. (Textual takes toasts down only
+        all at once, so only when a line of the coach's may be up.)"""
+        if self._coach_turn is not None and self._coach_turn != self._showing:
+            self._coach_turn = None
+            self.app.clear_notifications()
 
     # leaving --------------------------------------------------------------------------
 

@@ -14,14 +14,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from liar_tui.bots.coach import hint
 from liar_tui.games import plugin
 from liar_tui.rules.dollar_bills.game import DollarBillsView, Pass, PlaceBid, Settled
 from liar_tui.rules.dollar_bills.odds import probability_at_least
@@ -38,10 +37,6 @@ from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from liar_tui.table.setup import TableSetup
-
-
-COACH_SECONDS = 12
-"""How long the coach's line stays up: long enough to read a line of chances."""
 
 
 def saved_summary(setup: TableSetup, view: DollarBillsView) -> str:
@@ -217,49 +212,6 @@ class DollarBillsPlayScreen(TableScreen[DollarBillsView, tuple[int, int, int]]):
     def _pass_chosen(self) -> None:
         if self._showing is not None:
             self._send(Pass(self._showing[0]))
-
-    # the coach ------------------------------------------------------------------------
-
-    _coach_turn: tuple[int, int, int] | None = None
-    """The step of a turn the coach's line on screen is about, if one may be up."""
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The Coach key shows only on a person's turn; pressed off it, it says why not."""
-        bindings = super().active_bindings
-        if self._showing is not None:
-            return bindings
-        return {key: bound for key, bound in bindings.items() if bound.binding.action != "coach"}
-
-    def action_coach(self) -> None:
-        """What the hard bot would estimate and do in the place of the person whose turn
-        is on screen, as a toast (issue 15)."""
-        turn = self._showing
-        self._coach(turn, None if turn is None else self._views[turn[0]])
-
-    @work(thread=True, group="coach", exit_on_error=False)
-    def _coach(self, turn: tuple[int, int, int] | None, view: DollarBillsView | None) -> None:
-        """Off the UI thread: a fresh bot may first catch up with a long bidding."""
-        line = hint(plugin(self.setup.game), view)
-        self.app.call_from_thread(self._coach_said, turn, line)
-
-    def _coach_said(self, turn: tuple[int, int, int] | None, line: str) -> None:
-        """Say the line only while the turn it is about is on screen (later it is stale),
-        in place of the coach's last line."""
-        if self._showing != turn:
-            return
-        if self._coach_turn is not None:
-            self.app.clear_notifications()
-        self.notify(line, markup=False, timeout=COACH_SECONDS)
-        self._coach_turn = turn
-
-    def _coach_retire_stale(self) -> None:
-        """Take the coach's line down once the step it is about is gone: in a hot-seat game
-        it would show the next person the last one's cards. (Textual takes toasts down only
-        all at once, so only when a line of the coach's may be up.)"""
-        if self._coach_turn is not None and self._coach_turn != self._showing:
-            self._coach_turn = None
-            self.app.clear_notifications()
 
     def action_ledger(self) -> None:
         if not self._views:

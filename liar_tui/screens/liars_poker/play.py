@@ -20,13 +20,12 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
 from textual.widgets import Button, Input, Static
 
-from liar_tui.bots.coach import hint
 from liar_tui.games import plugin
 from liar_tui.rules.cards import Card
 from liar_tui.rules.liars_poker.game import (
@@ -94,10 +93,6 @@ Stage = tuple[int, int, Phase, int, int, int]
 """(seat, round, phase, declarations, draws, chips left): one step of one seat's turn."""
 
 _REFUSED_TITLES = {Discard: "Not discarded", Declare: "Not declared", ChooseRules: "Rules not set"}
-
-
-COACH_SECONDS = 12
-"""How long the coach's line stays up: long enough to read a line of chances."""
 
 
 def saved_summary(setup: TableSetup, view: LiarsPokerView) -> str:
@@ -620,53 +615,12 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
 
     # the coach ------------------------------------------------------------------------
 
-    _coach_turn: Stage | None = None
-    """The step of a turn the coach's line on screen is about, if one may be up."""
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The Coach key shows only on a person's turn: ``h``, or ``Ctrl+O`` while a
-        declaration is typed (``h`` is a letter of it). Pressed off a turn, it says why not."""
-        bindings = super().active_bindings
+    def _hidden_coach_keys(self) -> set[str]:
+        """``h`` asks the coach, but ``Ctrl+O`` while a declaration is typed (``h`` is a
+        letter of it)."""
         if self._showing is None:
-            hidden = {"h", "ctrl+o"}
-        else:
-            hidden = {"h"} if isinstance(self.focused, Input) else {"ctrl+o"}
-        return {
-            key: bound
-            for key, bound in bindings.items()
-            if bound.binding.action != "coach" or key not in hidden
-        }
-
-    def action_coach(self) -> None:
-        """What the hard bot would estimate and do in the place of the person whose turn
-        is on screen, as a toast (issue 15)."""
-        turn = self._showing
-        self._coach(turn, None if turn is None else self._views[turn[0]])
-
-    @work(thread=True, group="coach", exit_on_error=False)
-    def _coach(self, turn: Stage | None, view: LiarsPokerView | None) -> None:
-        """Off the UI thread: a fresh bot may first catch up with a long round."""
-        line = hint(plugin(self.setup.game), view)
-        self.app.call_from_thread(self._coach_said, turn, line)
-
-    def _coach_said(self, turn: Stage | None, line: str) -> None:
-        """Say the line only while the turn it is about is on screen (later it is stale),
-        in place of the coach's last line."""
-        if self._showing != turn:
-            return
-        if self._coach_turn is not None:
-            self.app.clear_notifications()
-        self.notify(line, markup=False, timeout=COACH_SECONDS)
-        self._coach_turn = turn
-
-    def _coach_retire_stale(self) -> None:
-        """Take the coach's line down once the step it is about is gone: in a hot-seat game
-        it would show the next person the last one's cards. (Textual takes toasts down only
-        all at once, so only when a line of the coach's may be up.)"""
-        if self._coach_turn is not None and self._coach_turn != self._showing:
-            self._coach_turn = None
-            self.app.clear_notifications()
+            return super()._hidden_coach_keys()
+        return {"h"} if isinstance(self.focused, Input) else {"ctrl+o"}
 
     def action_history(self) -> None:
         """Every round so far: its declarations, its challenge and who lost a life. (While
