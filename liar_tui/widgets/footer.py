@@ -14,7 +14,7 @@ and the footer keeps its room for the screen's own keys.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import ClassVar
 
@@ -118,6 +118,22 @@ def _group_items(
     yield FooterItem(" ", "gap")
 
 
+QUIT_ACTIONS = frozenset({"quit", "app.quit"})
+"""The quit key's actions: the first key a footer short of room leaves out."""
+
+
+def _length(items: ShownKeys) -> int:
+    return sum(cell_len(item.text) for item in items)
+
+
+def _tightened(item: FooterItem) -> FooterItem:
+    """A key with its description without the space after it (the next key's space before
+    it then parts them)."""
+    if item.kind != "key" or not item.description or not item.text.endswith(" "):
+        return item
+    return replace(item, text=item.text[:-1])
+
+
 class Footer(Widget, can_focus=False):
     """The keys the screen offers, on one line at the bottom."""
 
@@ -181,12 +197,25 @@ class Footer(Widget, can_focus=False):
             self._hovered = None
             self.refresh()
 
+    def _laid_out(self) -> ShownKeys:
+        """The items as drawn at the footer's width: a line too long for it puts one space
+        between keys instead of two and then leaves out the quit key (Ctrl+Q, which works
+        everywhere and help tells), so that a table's keys and F1 Help still fit 80 columns
+        (in words, in ASCII) before anything is cut off."""
+        width = self.size.width
+        if _length(self._items) <= width:
+            return self._items
+        tightened = tuple(_tightened(item) for item in self._items)
+        if _length(tightened) <= width:
+            return tightened
+        return tuple(item for item in tightened if item.action not in QUIT_ACTIONS)
+
     def render(self) -> Text:
         key_style = self.get_component_rich_style("footer--key")
         description_style = self.get_component_rich_style("footer--description")
         hover = Style(bgcolor=self.get_component_rich_style("footer--hover").bgcolor)
         line = Text(no_wrap=True, overflow="crop", end="")
-        for index, item in enumerate(self._items):
+        for index, item in enumerate(self._laid_out()):
             drawn = self._drawn(item, key_style, description_style)
             if index == self._hovered:
                 drawn.stylize(hover)
@@ -213,7 +242,7 @@ class Footer(Widget, can_focus=False):
     def _item_at(self, x: int) -> int | None:
         """The index of the clickable key drawn at column ``x``, if any."""
         start = 0
-        for index, item in enumerate(self._items):
+        for index, item in enumerate(self._laid_out()):
             end = start + cell_len(item.text)
             if start <= x < end:
                 return index if item.key else None
@@ -224,7 +253,9 @@ class Footer(Widget, can_focus=False):
         hovered = self._item_at(event.x)
         if hovered != self._hovered:
             self._hovered = hovered
-            self.tooltip = self._items[hovered].tooltip or None if hovered is not None else None
+            self.tooltip = (
+                self._laid_out()[hovered].tooltip or None if hovered is not None else None
+            )
             self.refresh()
 
     def on_leave(self, _event: events.Leave) -> None:
@@ -238,7 +269,7 @@ class Footer(Widget, can_focus=False):
         index = self._item_at(event.x)
         if index is None:
             return
-        item = self._items[index]
+        item = self._laid_out()[index]
         if item.enabled:
             self.app.simulate_key(item.key)
         else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
@@ -101,3 +102,48 @@ async def test_a_click_on_a_key_presses_it_and_on_a_refused_key_rings_the_bell()
         await pilot.pause()
         assert app.pressed == ["quit", "right"]
         assert app.bells == 1
+
+
+class CrowdedApp(App[None]):
+    """A table's worth of keys and, first, Ctrl+Q, as a play screen's footer has them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("s", "press('show')", "Show"),
+        Binding("o", "press('sort')", "Sort"),
+        Binding("escape", "press('leave')", "Leave"),
+        Binding("f1", "press('help')", "Help"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+    def action_press(self, what: str) -> None:
+        self.pressed.append(what)
+
+
+ROOMY = " ^q Quit  s Show  o Sort  esc Leave  f1 Help "
+
+
+@pytest.mark.parametrize(
+    ("width", "line"),
+    [
+        (len(ROOMY), ROOMY),
+        (len(ROOMY) - 1, " ^q Quit s Show o Sort esc Leave f1 Help"),
+        (36, " s Show o Sort esc Leave f1 Help"),
+    ],
+)
+async def test_a_footer_short_of_room_closes_up_then_leaves_out_quit(width: int, line: str) -> None:
+    """Issue 13: a table's footer at 80 columns lost F1 Help off its end. Keys close up to
+    one space apart, and then Ctrl+Q (it works everywhere; help says so) is left out; a
+    click still presses the key drawn under it."""
+    app = CrowdedApp()
+    async with app.run_test(size=(width, 4)) as pilot:
+        await pilot.pause()
+        assert footer_line(app) == line.ljust(width)
+        await pilot.click(Footer, offset=(line.index("f1"), 0))
+        assert app.pressed == ["help"]

@@ -229,10 +229,11 @@ class BidBuilder(Widget, can_focus=True):
         Binding("up,plus", "change_count(1)", "More", group=_COUNT_KEYS),
         Binding("down,minus", "change_count(-1)", "Fewer", group=_COUNT_KEYS),
         Binding("enter", "submit", "Bid"),
-        Binding("p", "pass_turn", "Pass"),
+        Binding("p", "pass_turn", "Pass", show=False),
     ]
     """The digit keys are left out of the footer, which has no room for ten keys at 80
-    columns; the digit row names them, and the help lists every key."""
+    columns; the digit row names them, and the help lists every key. Pass is on its button,
+    "Pass (p)", shown only when a pass is allowed."""
 
     class Submitted(Message):
         """The player asked to bid (legal or not: the table decides)."""

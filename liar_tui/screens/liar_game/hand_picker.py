@@ -69,12 +69,12 @@ class HandPicker(CardRowPicker):
         Binding("right", "move(1)", "Next card", group=CURSOR_KEYS),
         Binding("space", "toggle_cursor", "Pick/unpick the card at the cursor", show=False),
         Binding("enter", "submit", "Show"),
-        Binding("o", "sort", "Sort"),
+        Binding("o", "sort", "Sort", show=False),
         Binding("c,backspace", "clear", "Clear", show=False),
     ]
-    """Space and Clear are left out of the footer, which has no room for them beside Sort at
-    80 columns; the number keys pick too, Clear's button names its key, and the help lists
-    every key."""
+    """Space, Sort and Clear are left out of the footer, which has no room for them beside
+    the table's keys at 80 columns (as Liar's Poker leaves out its Sort); the number keys
+    pick too, Clear's button names its key, and the help lists every key."""
 
     class SelectionChanged(Message):
         """The picked cards changed; ``cards`` are in pocket order."""

@@ -79,7 +79,7 @@ async def test_the_table_lays_the_pocket_out_in_the_setting_and_o_sorts_it() -> 
         pocket = app.table.view(0).pocket
         picker = app.screen.query_one(HandPicker)
         assert picker.pocket == sorted_pocket(pocket, PocketOrder.SUIT)
-        assert "o Sort" in flat_text(app)
+        assert "By suit (o)" in flat_text(app)
         await pilot.press("o")
         by_rank = sorted_pocket(pocket, PocketOrder.RANK)
         assert picker.pocket == by_rank
