@@ -177,14 +177,18 @@ def screens_with_keys(app_class: type) -> list[tuple[str, list[type]]]:
     from liar_tui.screens.lobby import LobbyScreen
     from liar_tui.screens.lobby_new import NewTableScreen
     from liar_tui.screens.privacy import PrivacyScreen
+    from liar_tui.screens.replay import ReplayScreen
     from liar_tui.screens.seat_editor import SeatEditor
     from liar_tui.screens.settings import SettingsScreen
     from liar_tui.screens.setup import SetupScreen
+    from liar_tui.screens.stats import StatsScreen
 
     return [
         ("Everywhere", [app_class]),
         ("Home", [HomeScreen]),
         ("History of your games", [HistoryScreen]),
+        ("Replay of a game", [ReplayScreen]),
+        ("Stats", [StatsScreen]),
         ("Lobby (playing over the network)", [LobbyScreen, NewTableScreen]),
         ("New table", [SetupScreen, SeatEditor]),
         ("Passing the keyboard", [PrivacyScreen]),

@@ -12,8 +12,6 @@ cycling it reads nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
@@ -29,17 +27,14 @@ from liar_tui.games import registered
 from liar_tui.games.plugin import Scoring
 from liar_tui.history_command import empty_text, title
 from liar_tui.screens.base import LiarScreen
+from liar_tui.screens.ledger_steps import LedgerStep, dollars, ledger_steps
 from liar_tui.stats_command import against_text, left_out_text, percent
 from liar_tui.store.history import HistoryError, HistoryFilter, HistoryStore
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from liar_tui.store.history.stats import GameStats, LedgerPoint, LeftOut, OpponentStats
-
-MOST_STEPS = 400
-"""Points of a ledger drawn at most: two a column (braille has two dots a cell) of a
-200-column plot; a longer ledger is thinned to as many evenly spaced games."""
+    from liar_tui.store.history.stats import GameStats, LeftOut, OpponentStats
 
 TALL = 40
 """Rows from which the running total is drawn taller."""
@@ -49,38 +44,6 @@ def is_money_game(game: str) -> bool:
     """Whether ``game`` is played for money (a game whose plugin is gone is not)."""
     plugin = registered().get(game)
     return plugin is not None and plugin.scoring is Scoring.MONEY
-
-
-def dollars(amount: float) -> str:
-    """``+$3``, ``−$1.50``, ``$0``: cents only where there are some."""
-    shown = f"{abs(amount):,.0f}" if amount == int(amount) else f"{abs(amount):,.2f}"
-    if amount > 0:
-        return f"+${shown}"
-    return f"−${shown}" if amount < 0 else "$0"
-
-
-@dataclass(frozen=True)
-class LedgerStep:
-    """The running total after game ``number`` (counted from 1; step 0 is the $0 before
-    the first game, so even one game draws a line)."""
-
-    number: int
-    ended_at: datetime | None
-    total: float
-
-
-def ledger_steps(points: tuple[LedgerPoint, ...], most: int = MOST_STEPS) -> list[LedgerStep]:
-    """The start and at most ``most`` evenly spaced games of ``points``, the last among them."""
-    last = len(points) - 1
-    chosen = (
-        range(len(points))
-        if len(points) <= most
-        else sorted({round(index * last / (most - 1)) for index in range(most)})
-    )
-    return [
-        LedgerStep(0, None, 0.0),
-        *(LedgerStep(at + 1, points[at].ended_at, points[at].total) for at in chosen),
-    ]
 
 
 def lines_table(stats: GameStats, money: bool) -> Table:

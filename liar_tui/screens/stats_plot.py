@@ -18,7 +18,7 @@ import math
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
-from liar_tui.screens.stats import LedgerStep, dollars
+from liar_tui.screens.ledger_steps import LedgerStep, dollars
 
 X_TICK_ROOM = 16
 """Columns each date tick takes, gap included."""

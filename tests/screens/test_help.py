@@ -52,7 +52,7 @@ async def test_help_opens_from_the_home_menu_by_mouse_and_scrolls_by_keys() -> N
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.click("#home-menu", offset=(6, 12))
+        await pilot.click("#home-menu", offset=(6, 13))
         assert isinstance(app.screen, HelpScreen)
         scroll = app.screen.query_one("#help-scroll", VerticalScroll)
         assert scroll.scroll_y == 0

@@ -17,13 +17,8 @@ from textual.widgets import Input
 
 from liar_tui.screens.history import HistoryScreen
 from liar_tui.screens.home import HomeScreen
-from liar_tui.screens.stats import (
-    GameSection,
-    LedgerStep,
-    StatsScreen,
-    game_lines_table,
-    ledger_steps,
-)
+from liar_tui.screens.ledger_steps import LedgerStep, ledger_steps
+from liar_tui.screens.stats import GameSection, StatsScreen, game_lines_table
 from liar_tui.screens.stats_plot import LedgerPlot, date_labels, money_ticks
 from liar_tui.store.history import HistoryStore, history_path
 from liar_tui.store.history.stats import GameStats, LedgerPoint
