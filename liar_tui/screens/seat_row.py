@@ -89,7 +89,7 @@ ROW_WIDTH = REMOVE_X + REMOVE_WIDTH
 BOX = "on $surface"
 FOCUSED = "on $primary 40%"
 ARROW_STYLE = "$foreground 50%"
-INACTIVE = "$text-disabled"
+INACTIVE = "$foreground 38%"
 
 
 class SeatRow(Widget, can_focus=True):

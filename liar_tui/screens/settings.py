@@ -109,14 +109,19 @@ class SettingsScreen(LiarScreen[None]):
                 name.value = settings.player_name  # with the app running (see made_unstyled)
                 yield from made_unstyled(lambda: self._your_settings(settings, name))
                 min_seats, max_seats = seat_limits()
-                # Below the first screenful: built just after the first frame is shown.
+                # Below the first screenful: built, heading and all, just after the first
+                # frame is shown.
                 yield Lazy(
-                    SeatEditor(
-                        settings.seats,
-                        min_seats=min_seats,
-                        max_seats=max_seats,
-                        locked_you_name=settings.player_name,
-                        id="seat-editor",
+                    HeadedColumn(
+                        "Default seats",
+                        SeatEditor(
+                            settings.seats,
+                            min_seats=min_seats,
+                            max_seats=max_seats,
+                            locked_you_name=settings.player_name,
+                            id="seat-editor",
+                        ),
+                        id="default-seats",
                     )
                 )
             with HeadedColumn("Default rules", id="settings-right"):
@@ -203,7 +208,6 @@ class SettingsScreen(LiarScreen[None]):
             id="turn-bell",
         )
         yield Static(id="theme-name", classes="settings-row", markup=False)
-        yield Label("Default seats", classes="heading")
 
     def on_mount(self) -> None:
         self._show_theme()

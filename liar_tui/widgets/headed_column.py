@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from textual.containers import Vertical
 from textual.content import Content
+from textual.widget import Widget
 
 
 class HeadedColumn(Vertical):
     """A vertical column whose first line is its heading, in bold."""
 
-    def __init__(self, heading: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, heading: str, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
         self.heading = heading
 
     def render(self) -> Content:
