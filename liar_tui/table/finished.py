@@ -39,9 +39,11 @@ class GameClock:
     """Times the game being played at a table, from when the table opened (or the last
     game at it ended) to when the table finishes one more game.
 
-    A game taken up from a save or a host's journal began, as far as this process knows,
-    when it was taken up: neither keeps the time. At a table played deal after deal,
-    where each settled deal is a game, a new clock starts after each.
+    A game taken up from a save goes on with the save's clock: it began when it was first
+    started, and only the time it was open counts as played. One taken up from a host's
+    journal began, as far as this process knows, when it was taken up: the journal keeps no
+    time. At a table played deal after deal, where each settled deal is a game, a new clock
+    starts after each.
     """
 
     games_done: int
@@ -49,19 +51,29 @@ class GameClock:
     started_at: datetime
     started: float
     """``time.monotonic()`` at the start: a duration no change of the wall clock skews."""
+    played_before: float = 0.0
+    """Seconds the game was played before this process took it up (from its save)."""
 
     @classmethod
     def start(cls, games_done: int) -> GameClock:
         return cls(games_done, datetime.now(UTC), time.monotonic())
 
+    @classmethod
+    def resume(cls, games_done: int, started_at: datetime, played_before: float) -> GameClock:
+        """The clock of a saved game taken up again: its first start, and the time played."""
+        return cls(games_done, started_at, time.monotonic(), max(0.0, played_before))
+
     def one_more(self, games_done: int) -> bool:
         """Whether a table that has now finished ``games_done`` games finished one since."""
         return games_done > self.games_done
 
+    def played(self) -> float:
+        """Seconds played so far, in this process and before it."""
+        return self.played_before + max(0.0, time.monotonic() - self.started)
+
     def stop(self) -> GameTimes:
         """The game's times, ending now."""
-        duration = timedelta(seconds=max(0.0, time.monotonic() - self.started))
-        return GameTimes(self.started_at, datetime.now(UTC), duration)
+        return GameTimes(self.started_at, datetime.now(UTC), timedelta(seconds=self.played()))
 
 
 def replayed_updates(setup: TableSetup, actions: Sequence[Any], seat: int) -> list[SeatUpdate]:
