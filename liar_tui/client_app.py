@@ -39,6 +39,7 @@ from liar_tui.net.protocol import (
     TableCreated,
 )
 from liar_tui.screens.online_options import OnlineTableOptions
+from liar_tui.store.saves import SavedClock
 from liar_tui.store.settings import Settings
 from liar_tui.table.setup import TableSetup
 
@@ -187,8 +188,11 @@ class ClientApp(LiarApp):
             screen.leave_question = leave_question(self.client.away_timeout)
         self.push_screen(screen)
 
-    def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:
-        """A table started without online options: a public one with the default timer."""
+    def start_table(
+        self, setup: TableSetup, actions: tuple[Any, ...] = (), clock: SavedClock | None = None
+    ) -> None:
+        """A table started without online options: a public one with the default timer (a
+        host's table keeps its own clock)."""
         self.start_online_table(setup, OnlineTableOptions())
 
     def start_online_table(self, setup: TableSetup, options: OnlineTableOptions) -> None:

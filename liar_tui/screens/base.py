@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 if TYPE_CHECKING:
     from liar_tui.net.client import HostClient
-    from liar_tui.store.saves import SaveStore
+    from liar_tui.store.saves import SavedClock, SaveStore
     from liar_tui.store.settings import Settings
     from liar_tui.table.setup import TableSetup
 
@@ -37,7 +37,9 @@ class LiarAppServices(Protocol):
 
     def save_settings(self, settings: Settings) -> bool: ...
 
-    def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None: ...
+    def start_table(
+        self, setup: TableSetup, actions: tuple[Any, ...] = (), clock: SavedClock | None = None
+    ) -> None: ...
 
     def play_again(self, setup: TableSetup) -> None: ...
 
