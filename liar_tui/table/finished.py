@@ -183,6 +183,17 @@ def seat_record(
     :func:`complete_record`.
     """
     updates = last_game_updates(setup, actions, recording_seat)
+    return seat_record_from_updates(setup, updates, recording_seat, times)
+
+
+def seat_record_from_updates(
+    setup: TableSetup, updates: Sequence[SeatUpdate], recording_seat: int, times: GameTimes
+) -> FinishedGame:
+    """The record of one game as ``recording_seat`` was told it: ``updates`` from the game's
+    first view to its end, and nothing else (issue 14, point 2). A hot-seat game's are
+    replayed from the log (:func:`seat_record`); an online client's are the updates the
+    table host sent its seat, as they came (``setup`` as the host told it, whose seed is
+    never the game's: it is kept as 0, and the record's seed is unknown)."""
     return FinishedGame(
         setup=replace(setup, seed=0),
         seed=None,
@@ -195,3 +206,18 @@ def seat_record(
         seat_updates=tuple(updates),
         counts=seat_counts(setup, updates, recording_seat),
     )
+
+
+def ends_a_game(setup: TableSetup, update: SeatUpdate) -> bool:
+    """Whether ``update`` tells its seat that a game ended (at a table of bills, that a deal
+    was settled): a seat that hears updates as they come, an online client's, learns the
+    end from nothing else. The game's plugin reads a result from that update alone, as it
+    raises ``ValueError`` for updates that end no game. An update with no events (the view
+    a seat is handed when it sits down or comes back) ends nothing, even after the end."""
+    if not update.events:
+        return False
+    try:
+        plugin(setup.game).seat_outcomes(setup, (update,))
+    except ValueError:
+        return False
+    return True
