@@ -23,7 +23,7 @@ from liar_tui.ascii_only import AsciiOnly, key_in_words
 from liar_tui.rules.base import GameState
 from liar_tui.store.messages import shown_path, with_path_on_its_own_lines
 from liar_tui.store.paths import data_dir, settings_path
-from liar_tui.store.saves import SaveError, SaveStore
+from liar_tui.store.saves import SavedClock, SaveError, SaveStore
 from liar_tui.store.settings import (
     CardStyle,
     Settings,
@@ -219,14 +219,20 @@ class LiarApp(App[None]):
 
     # tables ----------------------------------------------------------------------
 
-    def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:
-        """Seat everyone at a table (new, or rebuilt from saved actions) and show it.
+    def start_table(
+        self,
+        setup: TableSetup,
+        actions: tuple[Any, ...] = (),
+        clock: SavedClock | None = None,
+    ) -> None:
+        """Seat everyone at a table (new, or rebuilt from saved actions and its clock) and
+        show it.
 
         A new table would be saved over the unfinished one, so when there is one (even a
         damaged one) the player is asked first.
         """
         if actions or not self.saves.path.exists():
-            self._open_table(setup, actions)
+            self._open_table(setup, actions, clock)
             return
         from liar_tui.screens.confirm import ConfirmScreen
 
@@ -241,7 +247,9 @@ class LiarApp(App[None]):
 
         self.push_screen(ConfirmScreen(question, "Start new", "Keep"), answered)
 
-    def _open_table(self, setup: TableSetup, actions: tuple[Any, ...]) -> None:
+    def _open_table(
+        self, setup: TableSetup, actions: tuple[Any, ...], clock: SavedClock | None = None
+    ) -> None:
         """The play screen subscribes the human seats when it mounts; bots are seated after
         it, so that a bot acting at once cannot race ahead of the screen that shows it."""
         from liar_tui.games import plugin
@@ -252,7 +260,12 @@ class LiarApp(App[None]):
         table = open_table(setup, actions, recorder=self._record)
         bus = Bus(table)
         self.table = table
-        self._clock = GameClock.start(table.completed_games())
+        games_done = table.completed_games()
+        self._clock = (
+            GameClock.start(games_done)
+            if clock is None
+            else GameClock.resume(games_done, clock.started_at, clock.played)
+        )
         self.bot_pace = 1.0
         self.return_home()
         channel = LocalChannel(table, bus, setup.human_seats)
@@ -293,21 +306,26 @@ class LiarApp(App[None]):
         A failed write (disk full, no permission) must not stop the game in front of the
         player: it is said once per table, and the next action tries again.
         """
+        clock = self._clock
+        if clock is not None and clock.one_more(game.completed_games()):
+            self._clock = clock.start(game.completed_games())
+            self._record_finished(setup, actions, clock.stop())
         try:
             if game.over:
                 self.saves.clear()
             else:
-                self.saves.save(setup, actions)
+                self.saves.save(setup, actions, self._saved_clock())
         except SaveError as error:
             if self._save_warned is not setup:
                 self._save_warned = setup
                 self.notify(str(error), title="Game not saved", severity="warning", markup=False)
         else:
             self._save_warned = None
+
+    def _saved_clock(self) -> SavedClock | None:
+        """The clock of the game being played, as its save keeps it for its record."""
         clock = self._clock
-        if clock is not None and clock.one_more(game.completed_games()):
-            self._clock = clock.start(game.completed_games())
-            self._record_finished(setup, actions, clock.stop())
+        return None if clock is None else SavedClock(clock.started_at, clock.played())
 
     # history ---------------------------------------------------------------------
 

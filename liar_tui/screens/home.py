@@ -150,7 +150,8 @@ class HomeScreen(LiarScreen[None]):
 
     def action_resume(self) -> None:
         if self._saved is not None:
-            self.liar_app.start_table(self._saved.setup, self._saved.actions)
+            saved = self._saved
+            self.liar_app.start_table(saved.setup, saved.actions, saved.clock)
 
     def action_choose_game(self, game_id: str) -> None:
         from liar_tui.screens.setup import SetupScreen

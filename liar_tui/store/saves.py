@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import GenericAlias
-from typing import Any
+from typing import Any, TypeGuard
 
 from liar_tui import games
 from liar_tui.rules.base import GameState
@@ -23,7 +23,11 @@ from liar_tui.table.seats import name_problem
 from liar_tui.table.setup import MAX_SEED, TableSetup
 
 FORMAT = "liar-tui saved table"
-VERSION = 1
+VERSION = 2
+"""2 adds the game's clock (``started_at``, ``played``); a version-1 save is read without."""
+READABLE_VERSIONS = (1, 2)
+MAX_PLAYED = 10 * 365 * 24 * 3600
+"""Seconds of play past which a save's clock is not believed (ten years)."""
 
 
 class SaveError(Exception):
@@ -36,6 +40,17 @@ class SavedTable:
     actions: tuple[Any, ...]
     saved_at: str
     """When it was saved, as an ISO 8601 UTC timestamp."""
+    clock: SavedClock | None = None
+    """The game's clock, for its record in history; None in a save from before it was kept."""
+
+
+@dataclass(frozen=True)
+class SavedClock:
+    """When the saved game was first started, and for how many seconds it has been played
+    (an app left open between games does not count)."""
+
+    started_at: datetime
+    played: float
 
 
 class SaveStore:
@@ -44,7 +59,9 @@ class SaveStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or paths.save_path()
 
-    def save(self, setup: TableSetup, actions: tuple[Any, ...]) -> None:
+    def save(
+        self, setup: TableSetup, actions: tuple[Any, ...], clock: SavedClock | None = None
+    ) -> None:
         """Replace the saved table with this one.
 
         This runs on the UI thread after every action, so it stays cheap: a few KB of
@@ -59,6 +76,9 @@ class SaveStore:
             "setup": encode(setup),
             "actions": encode(actions),
         }
+        if clock is not None:
+            document["started_at"] = clock.started_at.isoformat(timespec="seconds")
+            document["played"] = round(clock.played, 3)
         try:
             write_atomically(self.path, json.dumps(document, separators=(",", ":")))
         except OSError as error:
@@ -116,12 +136,16 @@ class SaveStore:
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             raise self._corrupt("it is not a liar-tui saved table")
         version = document.get("version")
-        if version != VERSION or type(version) is not int:
+        if version not in READABLE_VERSIONS or type(version) is not int:
             raise SaveError(
                 f"The saved table {self._shown} was written by another version of liar-tui: "
-                f"its save format is {describe(version)}, and this one reads format {VERSION}."
+                f"its save format is {describe(version)}; this one reads formats "
+                f"{READABLE_VERSIONS[0]} to {VERSION}."
             )
-        extra = sorted(set(document) - {"format", "version", "saved_at", "setup", "actions"})
+        entries = {"format", "version", "saved_at", "setup", "actions"}
+        if version >= 2:
+            entries |= {"started_at", "played"}
+        extra = sorted(set(document) - entries)
         if extra:
             raise self._corrupt(f"it has an unknown entry {describe(extra[0])}")
         saved_at = document.get("saved_at")
@@ -155,7 +179,19 @@ class SaveStore:
         for number, seat in enumerate(setup.seats, start=1):
             if problem := name_problem(seat.name, f"the name of seat {number}"):
                 raise self._corrupt(_clause(problem))
-        return SavedTable(setup, actions, saved_at)
+        return SavedTable(setup, actions, saved_at, self._clock(document))
+
+    def _clock(self, document: dict[str, Any]) -> SavedClock | None:
+        """The save's clock; None when it keeps none. A clock it has must be whole."""
+        if "started_at" not in document and "played" not in document:
+            return None
+        started_at, played = document.get("started_at"), document.get("played")
+        if not isinstance(started_at, str) or not _is_timestamp(started_at):
+            raise self._corrupt("its game's start is missing or not a timestamp")
+        if not _is_seconds_played(played):
+            raise self._corrupt("its time played is missing or not a number of seconds")
+        start = datetime.fromisoformat(started_at)
+        return SavedClock(start if start.tzinfo else start.replace(tzinfo=UTC), float(played))
 
     def _check_replay(self, saved: SavedTable) -> None:
         try:
@@ -176,6 +212,13 @@ _LIST_ITEMS = {"seats": "seat", "actions": "action", "cards": "card"}
 def _decode_problem(error: DecodeError, entry: str) -> str:
     """``the kind of seat 1 must be 'human' or 'bot', not 'alien'``, for the file's ``entry``."""
     return f"{location_words((entry, *error.location), _LIST_ITEMS)} {error.problem}"
+
+
+def _is_seconds_played(value: object) -> TypeGuard[float]:
+    """A number of seconds a game could have been played (not a bool, NaN or forever)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return 0 <= value < MAX_PLAYED
 
 
 def _is_timestamp(text: str) -> bool:

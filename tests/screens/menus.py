@@ -11,7 +11,7 @@ from textual.app import App
 
 from liar_tui.app import LiarApp
 from liar_tui.rules.liar_game import game as liar_game
-from liar_tui.store.saves import SaveStore
+from liar_tui.store.saves import SavedClock, SaveStore
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
 
@@ -31,7 +31,9 @@ class RecordingApp(LiarApp):
         super().__init__(**kwargs)
         self.started: list[tuple[TableSetup, tuple[Any, ...]]] = []
 
-    def start_table(self, setup: TableSetup, actions: tuple[Any, ...] = ()) -> None:
+    def start_table(
+        self, setup: TableSetup, actions: tuple[Any, ...] = (), clock: SavedClock | None = None
+    ) -> None:
         self.started.append((setup, tuple(actions)))
 
 

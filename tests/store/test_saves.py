@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from liar_tui.rules.liar_game.game import LiarGame, Rules, ShowHand
 from liar_tui.store import atomic, paths
-from liar_tui.store.saves import SavedTable, SaveError, SaveStore
+from liar_tui.store.saves import SavedClock, SavedTable, SaveError, SaveStore
 from liar_tui.table.local import open_table
 from liar_tui.table.seats import SeatConfig, SeatKind, default_seats
 from liar_tui.table.setup import TableSetup
@@ -47,10 +47,13 @@ def write_document(store: SaveStore, document: object) -> None:
     store.path.write_text(json.dumps(document), encoding="utf-8")
 
 
+CLOCK = SavedClock(datetime(2026, 11, 30, 21, 5, 7, tzinfo=UTC), 754.25)
+
+
 @pytest.fixture
 def store() -> SaveStore:
     store = SaveStore()
-    store.save(SETUP, play(SETUP, 7, random.Random(1)))
+    store.save(SETUP, play(SETUP, 7, random.Random(1)), CLOCK)
     return store
 
 
@@ -69,12 +72,24 @@ def test_a_save_loads_back_with_its_setup_actions_and_time(store: SaveStore) -> 
     assert loaded.setup == SETUP
     assert loaded.actions == play(SETUP, 7, random.Random(1))
     assert datetime.fromisoformat(loaded.saved_at).tzinfo is not None
+    assert loaded.clock == CLOCK
+
+
+def test_a_save_from_before_the_clock_loads_without_one(store: SaveStore) -> None:
+    """Version 1 kept no clock: the game goes on, and its record starts when taken up."""
+    document = saved_document(store)
+    del document["started_at"], document["played"]
+    write_document(store, document | {"version": 1})
+    loaded = store.load()
+    assert loaded is not None
+    assert loaded.clock is None
+    assert loaded.actions == play(SETUP, 7, random.Random(1))
 
 
 def test_the_file_names_its_format_and_version(store: SaveStore) -> None:
     document = saved_document(store)
     assert document["format"] == "liar-tui saved table"
-    assert document["version"] == 1
+    assert document["version"] == 2
     assert document["setup"]["rules"]["type"] == "LiarGameRules"
 
 
@@ -177,7 +192,12 @@ def tampered(document: dict[str, Any], change: str) -> object:
     edits: dict[str, Any] = {
         "list": lambda: [document],
         "format": lambda: document | {"format": "someone else's file"},
-        "version": lambda: document | {"version": 2},
+        "version": lambda: document | {"version": 3},
+        "clock in version 1": lambda: document | {"version": 1},
+        "half a clock": lambda: {k: v for k, v in document.items() if k != "played"},
+        "clock start": lambda: document | {"started_at": "noon"},
+        "clock forever": lambda: document | {"played": 1e300},
+        "clock yes": lambda: document | {"played": True},
         "version text": lambda: document | {"version": "1"},
         "extra": lambda: document | {"notes": "hi"},
         "time": lambda: document | {"saved_at": "yesterday"},
@@ -235,10 +255,15 @@ def tampered(document: dict[str, Any], change: str) -> object:
         ("format", "is damaged: it is not a liar-tui saved table."),
         (
             "version",
-            "was written by another version of liar-tui: its save format is 2, and this one"
-            " reads format 1.",
+            "was written by another version of liar-tui: its save format is 3; this one reads"
+            " formats 1 to 2.",
         ),
-        ("version text", "its save format is '1', and this one reads format 1."),
+        ("version text", "its save format is '1'; this one reads formats 1 to 2."),
+        ("clock in version 1", "is damaged: it has an unknown entry 'played'."),
+        ("half a clock", "is damaged: its time played is missing or not a number of seconds."),
+        ("clock start", "is damaged: its game's start is missing or not a timestamp."),
+        ("clock forever", "is damaged: its time played is missing or not a number of seconds."),
+        ("clock yes", "is damaged: its time played is missing or not a number of seconds."),
         ("extra", "is damaged: it has an unknown entry 'notes'."),
         ("time", "is damaged: its time of saving is missing or not a timestamp."),
         ("no game", "is damaged: it does not say which game it is."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.store.history import HistoryStore, SeatResult, Visibility, history_path
 from liar_tui.store.messages import shown_path
+from liar_tui.store.saves import SavedClock, SaveStore
 from liar_tui.store.settings import Settings
 from liar_tui.table.finished import replayed_updates, seat_results
 from liar_tui.table.local import bot_rng, open_table
@@ -136,17 +138,21 @@ async def test_a_history_file_moved_aside_is_said_once_and_the_game_recorded_ane
     assert len(list(path.parent.glob("history.sqlite3.*"))) == 1
 
 
-async def test_a_resumed_game_is_recorded_once_with_its_whole_log() -> None:
+async def test_a_resumed_game_is_recorded_once_with_its_whole_log_start_and_time() -> None:
+    """Resumed from its save, a game's record starts when the game was first started and
+    counts the time played before the app was closed (the save keeps its clock)."""
     table = open_table(SETUP)
     bots = {seat: make_bot("liar-game", SEATS[seat].level, bot_rng(SETUP, seat)) for seat in (1, 2)}
     for seat in (1, 2):  # the bots have chosen when the person leaves, and the game is saved
         table.handle(bots[seat].act(table.view(seat)))
     saved = table.actions
     assert len(saved) == 2 and not table.over
+    clock = SavedClock(datetime(2026, 11, 30, 21, 5, 7, tzinfo=UTC), 754.0)
+    SaveStore().save(SETUP, saved, clock)
     app = LiarApp(settings=Settings(bot_delay=0))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.start_table(SETUP, saved)
+        await pilot.press("r")
         played = app.table
         assert played is not None
         await play_to_the_end(pilot, app)
@@ -157,6 +163,8 @@ async def test_a_resumed_game_is_recorded_once_with_its_whole_log() -> None:
     assert record is not None
     assert record.finished.actions == played.actions
     assert record.finished.actions[:2] == saved
+    assert record.finished.started_at == clock.started_at
+    assert record.finished.duration >= timedelta(seconds=754)
 
 
 def test_the_home_screen_opens_without_the_history_store() -> None:
