@@ -10,9 +10,10 @@ said on whatever screen is showing.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.message import Message
@@ -39,9 +40,15 @@ from liar_tui.net.protocol import (
     TableCreated,
 )
 from liar_tui.screens.online_options import OnlineTableOptions
+from liar_tui.store.paths import data_dir
 from liar_tui.store.saves import SavedClock
 from liar_tui.store.settings import Settings
 from liar_tui.table.setup import TableSetup
+
+if TYPE_CHECKING:
+    from liar_tui.net.client_history import SeatGame
+
+log = logging.getLogger(__name__)
 
 
 def _lobby_screen() -> Screen[Any]:
@@ -114,6 +121,10 @@ class ClientApp(LiarApp):
         self.client.unlisten(self._heard)
 
     def _heard(self, event: ClientEvent) -> None:
+        if isinstance(event, SeatReady):
+            # Here, as the client makes the channel, rather than when the app reads the
+            # event: the table's first updates may come before that.
+            self._keep_games_of(event.channel)
         self.post_message(self.HostSaid(event))
 
     @on(HostSaid)
@@ -214,3 +225,44 @@ class ClientApp(LiarApp):
     def play_again(self, setup: TableSetup) -> None:
         """A finished table goes back to the lobby, to create or join another."""
         self.return_home()
+
+    # history ---------------------------------------------------------------------
+
+    def _keep_games_of(self, channel: RemoteChannel) -> None:
+        """Record each game the channel's seat plays to its end, from what the seat is told.
+
+        A seat taken up in a game under way missed its start: that game is not recorded,
+        the next deals of a table of bills are.
+        """
+        from liar_tui.net.client_history import SeatRecorder
+
+        recorder = SeatRecorder(
+            channel.setup, channel.seat, self._record_seat_game, from_start=channel.from_start
+        )
+        channel.watch(recorder.hear)
+
+    def _record_seat_game(self, game: SeatGame) -> None:
+        """Record a game our seat heard to its end, in a worker thread as a local game is
+        (see :meth:`LiarApp._record_finished`), with the same notices: only the seat's own
+        updates are kept, never the host's log, which a client is not told."""
+        if self.history is None:
+            from liar_tui.store.history import HistoryStore, history_path
+
+            self.history = HistoryStore(history_path(data_dir()))
+        store = self.history
+
+        def record() -> None:
+            from liar_tui.store.history import NotRecorded
+            from liar_tui.table.finished import seat_record_from_updates
+
+            try:
+                finished = seat_record_from_updates(game.setup, game.updates, game.seat, game.times)
+                result = store.record(finished)
+            except Exception:  # a bug in a game's plugin or the codec: no traceback on screen
+                log.exception("a finished online game could not be recorded")
+                problem: str | None = app_module.NOT_RECORDED
+            else:
+                problem = result.reason if isinstance(result, NotRecorded) else None
+            self.post_message(self.HistoryRecorded(store.take_notices(), problem))
+
+        self.run_worker(record, name="record history", group="history", thread=True)

@@ -562,11 +562,17 @@ class HostClient:
         ticket = self.tickets.get(frame.table)
         if ticket is None:
             return
+        # A seat this process played before (left and come back to), or one resumed at a
+        # table the lobby shows played already, is taken up in a game under way.
+        under_way = ticket.started or self.phase(frame.table) in (
+            TablePhase.PLAYING,
+            TablePhase.OVER,
+        )
         ticket.started = True
         ticket.setup = frame.setup
         if frame.table in self._channels:
             return
-        channel = RemoteChannel(self, frame.table, frame.seat, frame.setup)
+        channel = RemoteChannel(self, frame.table, frame.seat, frame.setup, not under_way)
         self._channels[frame.table] = channel
         self._emit(SeatReady(channel))
 
@@ -663,6 +669,9 @@ class RemoteChannel:
     table: int
     seat: int
     setup: TableSetup
+    from_start: bool = True
+    """The seat heard the game from its start; False for a seat taken up in a game under
+    way, whose first update is the table as it is by then."""
     closed: bool = False
     _listeners: list[Listener] = field(default_factory=list)
     _backlog: list[SeatUpdate | Refused] = field(default_factory=list)
@@ -672,6 +681,7 @@ class RemoteChannel:
     _timer: TurnTimer | None = None
     """The turn timer as last heard, for a screen that follows the table later."""
     _lost: SeatsLost | None = None
+    _watchers: list[Callable[[SeatUpdate], None]] = field(default_factory=list)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -711,6 +721,16 @@ class RemoteChannel:
             if news is not None:
                 listener(news)
 
+    def watch(self, watcher: Callable[[SeatUpdate], None]) -> None:
+        """Hear every update the seat is told while the channel is open, whether or not a
+        screen shows it yet: the client's history keeps a game from these. The updates
+        still waiting for the screen are heard first, so a watcher set before the screen
+        subscribes misses none."""
+        self._watchers.append(watcher)
+        for update in self._backlog:
+            if isinstance(update, SeatUpdate):
+                watcher(update)
+
     def back(self) -> None:
         """Say Back; the seat is shown as ours again at once, not after the host's next word."""
         token = self.client.token(self.table)
@@ -729,6 +749,7 @@ class RemoteChannel:
         self._listeners.clear()
         self._backlog.clear()
         self._followers.clear()
+        self._watchers.clear()
         self.client.leave_table(self.table)
 
     def hear_timer(self, timer: TurnTimer) -> None:
@@ -748,6 +769,7 @@ class RemoteChannel:
         self.closed = True
         self._listeners.clear()
         self._backlog.clear()
+        self._watchers.clear()
         self._lost = SeatsLost(reason)
         for listener in list(self._followers):
             listener(self._lost)
@@ -755,8 +777,11 @@ class RemoteChannel:
     def deliver(self, update: SeatUpdate | Refused) -> None:
         if self.closed:
             return
-        if isinstance(update, SeatUpdate) and update.actor == self.seat:
-            self._sent = None
+        if isinstance(update, SeatUpdate):
+            if update.actor == self.seat:
+                self._sent = None
+            for watcher in list(self._watchers):
+                watcher(update)
         if not self._listeners:
             self._backlog.append(update)
             return

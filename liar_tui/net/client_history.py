@@ -1,0 +1,67 @@
+"""An online client's own history: each game its seat played, kept from what that seat saw.
+
+A client is never told the host's log nor its seed, so its record of a game is the updates
+the host sent its seat, from the game's first view to its end (issue 14, point 2): a
+:class:`SeatRecorder` watches one seat's channel and hands on each game it heard whole.
+A game is whole when the seat heard its start: a seat taken up again in a game under way
+(come back to, or resumed by a new ``liar-tui join``) missed part of it, so that game is not
+a result here; at a table of bills, the deals dealt after it are. A seat left, lost or whose
+table closed before the end hears no more, and its game is never handed on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from liar_tui.table.finished import GameClock, GameTimes, ends_a_game
+from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import SeatUpdate
+
+
+@dataclass(frozen=True)
+class SeatGame:
+    """One game as a seat at a host's table heard it, ready to record."""
+
+    setup: TableSetup
+    """The setup as the host told it: seats' names and kinds, the rules, and no seed."""
+    seat: int
+    updates: tuple[SeatUpdate, ...]
+    times: GameTimes
+
+
+class SeatRecorder:
+    """Keeps the updates of the game one seat is playing and hands each game it heard from
+    its start to its end to ``finished``; give :meth:`hear` to the seat's channel."""
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        seat: int,
+        finished: Callable[[SeatGame], None],
+        *,
+        from_start: bool,
+    ) -> None:
+        self._setup = setup
+        self._seat = seat
+        self._finished = finished
+        self._whole = from_start
+        """The updates kept are the game's from its first view: it is one to record."""
+        self._updates: list[SeatUpdate] = []
+        self._clock = GameClock.start(0)
+
+    def hear(self, update: SeatUpdate) -> None:
+        """One more update of the seat; at a game's end, the game is handed on (if whole)
+        and the next one, dealt with it at a table of bills, begins at that update's view."""
+        if self._whole:
+            self._updates.append(update)
+        if not ends_a_game(self._setup, update):
+            return
+        if self._whole:
+            times = self._clock.stop()
+            self._finished(SeatGame(self._setup, self._seat, tuple(self._updates), times))
+        # The end's events belong to the game just ended: the next begins at its view, as a
+        # table's first view comes with no events.
+        self._updates = [SeatUpdate(update.seat, (), update.view, update.to_act)]
+        self._whole = True
+        self._clock = GameClock.start(0)
