@@ -158,7 +158,7 @@ class SeatRow(Widget, can_focus=True):
         name_locked: bool = False,
         online: bool = False,
     ) -> None:
-        super().__init__(classes="seat-row")
+        super().__init__()
         self._who = who
         self._typed_name = seat.name
         self._number = number
@@ -392,7 +392,9 @@ class SeatRow(Widget, can_focus=True):
         return bool(lists) and lists.first().display
 
     async def _open_list(self) -> None:
-        """Show the list (built the first time) with who sits here highlighted."""
+        """Show the list (built the first time) with who sits here highlighted; the row's
+        part is "who" from now on, so Tab in the list goes on to the name."""
+        self._part = Part.WHO
         lists = self.query(ChoiceList)
         if lists:
             choice_list = lists.first()
@@ -428,7 +430,7 @@ class SeatRow(Widget, can_focus=True):
                 placeholder="name",
                 max_length=MAX_NAME_LENGTH,
                 compact=True,
-                classes=f"seat-name {VALID}",
+                classes=VALID,
                 disabled=self._name_locked,
             )
             self.mount(self._editor)
