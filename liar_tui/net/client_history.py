@@ -4,9 +4,12 @@ A client is never told the host's log nor its seed, so its record of a game is t
 the host sent its seat, from the game's first view to its end (issue 14, point 2): a
 :class:`SeatRecorder` watches one seat's channel and hands on each game it heard whole.
 A game is whole when the seat heard its start: a seat taken up again in a game under way
-(come back to, or resumed by a new ``liar-tui join``) missed part of it, so that game is not
-a result here; at a table of bills, the deals dealt after it are. A seat left, lost or whose
-table closed before the end hears no more, and its game is never handed on.
+(come back to, or resumed by a new ``liar-tui join``) missed part of it, and so did a seat
+whose connection dropped while moves were played (the host hands it the table as it is on
+its return): that game is not a result here, since its events (a knock-out, a round's
+points) would be missing from what the game's result is read from; at a table of bills, the
+deals dealt after it are. A seat left, lost or whose table closed before the end hears no
+more, and its game is never handed on.
 """
 
 from __future__ import annotations
@@ -48,11 +51,22 @@ class SeatRecorder:
         self._whole = from_start
         """The updates kept are the game's from its first view: it is one to record."""
         self._updates: list[SeatUpdate] = []
+        self._last: SeatUpdate | None = None
+        """The last update heard, kept or not."""
         self._clock = GameClock.start(0)
 
     def hear(self, update: SeatUpdate) -> None:
         """One more update of the seat; at a game's end, the game is handed on (if whole)
         and the next one, dealt with it at a table of bills, begins at that update's view."""
+        last = self._last
+        if update.actor is None and last is not None:
+            # The table as it is, not an action's news: on a return, or to restart a turn's
+            # timer. The same table as last heard adds nothing; another is moves missed.
+            if (update.view, update.to_act) == (last.view, last.to_act):
+                return
+            self._whole = False
+            self._updates = []
+        self._last = update
         if self._whole:
             self._updates.append(update)
         if not ends_a_game(self._setup, update):

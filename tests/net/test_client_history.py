@@ -72,6 +72,31 @@ def test_each_settled_deal_is_a_game_and_one_joined_under_way_is_not() -> None:
     assert [game.updates for game in joined_late] == [second.updates, third.updates]
 
 
+def test_moves_missed_while_away_leave_the_game_out_and_the_same_table_again_is_nothing() -> None:
+    """The host hands a seat the table as it is when it comes back after a dropped
+    connection, and when a turn's timer starts again: only a table that moved on since the
+    seat last heard it means moves (and their events, which results are read from) missed."""
+    setup, actions = played_to_end("liar-game")
+    updates = replayed_updates(setup, actions, 0)
+    middle = len(updates) // 2
+
+    def as_it_is(update: SeatUpdate) -> SeatUpdate:
+        return SeatUpdate(0, (), update.view, update.to_act)
+
+    def handed_on(heard: list[SeatUpdate]) -> list[SeatGame]:
+        handed: list[SeatGame] = []
+        recorder = SeatRecorder(setup, 0, handed.append, from_start=True)
+        for update in heard:
+            recorder.hear(update)
+        return handed
+
+    timer_again = [*updates[: middle + 1], as_it_is(updates[middle]), *updates[middle + 1 :]]
+    [game] = handed_on(timer_again)
+    assert game.updates == tuple(updates)
+    dropped = [*updates[:middle], as_it_is(updates[middle + 2]), *updates[middle + 3 :]]
+    assert handed_on(dropped) == []
+
+
 def test_a_seat_watched_hears_what_waits_for_the_screen_and_nothing_once_lost() -> None:
     """A table that closes before the game's end takes the seat (its channel is lost):
     nothing more is heard, so the game is never handed on."""
