@@ -37,14 +37,19 @@ class Terminal:
 
     def wait_for(self, text: str, timeout: float = 30.0) -> str:
         """The screen once ``text`` is on it; fails with the last screen after ``timeout``."""
+        return self.wait_for_any(text, timeout=timeout)
+
+    def wait_for_any(self, *texts: str, timeout: float = 30.0) -> str:
+        """The screen once any of ``texts`` is on it, for a moment that may go either of
+        several ways; fails with the last screen after ``timeout``."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if any(text in screen for text in texts):
                 return screen
             time.sleep(0.2)
-        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+        raise AssertionError(f"none of {texts!r} appeared; the screen was:\n{screen}")
 
     def wait_until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
         deadline = time.monotonic() + timeout
