@@ -37,7 +37,7 @@ from liar_tui.table.setup import TableSetup, random_seed
 if TYPE_CHECKING:
     from textual._path import CSSPathType  # Textual's own type for CSS_PATH
 
-    from liar_tui.store.history import HistoryStore
+    from liar_tui.store.history import FinishedGame, HistoryStore
     from liar_tui.table.finished import GameClock, GameTimes
     from liar_tui.table.table import Refused, Table
 
@@ -332,25 +332,34 @@ class LiarApp(App[None]):
     def _record_finished(
         self, setup: TableSetup, actions: tuple[Any, ...], times: GameTimes
     ) -> None:
-        """Record the game ``actions`` just finished, in a worker thread: replaying its log
-        and writing the file must not hold up the game's end on screen."""
+        """Record the game ``actions`` just finished: a hot-seat game as the first person's
+        (without the others' hands), any other whole."""
+        humans = setup.human_seats
+
+        def finished() -> FinishedGame:
+            from liar_tui.table.finished import complete_record, seat_record
+
+            if len(humans) > 1:
+                return seat_record(setup, actions, times, humans[0])
+            return complete_record(setup, actions, times, humans[0] if humans else None)
+
+        self.record_in_history(finished)
+
+    def record_in_history(self, finished: Callable[[], FinishedGame]) -> None:
+        """Build a finished game's record and write it, in a worker thread: replaying its
+        log and writing the file must not hold up the game's end on screen. What the player
+        should know of it comes back as :class:`HistoryRecorded`."""
         if self.history is None:
             from liar_tui.store.history import HistoryStore, history_path
 
             self.history = HistoryStore(history_path(data_dir()))
         store = self.history
-        humans = setup.human_seats
 
         def record() -> None:
             from liar_tui.store.history import NotRecorded
-            from liar_tui.table.finished import complete_record, seat_record
 
             try:
-                if len(humans) > 1:  # hot seat: the first person's, without the others' hands
-                    finished = seat_record(setup, actions, times, humans[0])
-                else:
-                    finished = complete_record(setup, actions, times, humans[0] if humans else None)
-                result = store.record(finished)
+                result = store.record(finished())
             except Exception:  # a bug in a game's plugin or the codec: no traceback on screen
                 log.exception("a finished game could not be recorded")
                 problem: str | None = NOT_RECORDED

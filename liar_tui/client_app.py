@@ -10,7 +10,6 @@ said on whatever screen is showing.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -40,15 +39,13 @@ from liar_tui.net.protocol import (
     TableCreated,
 )
 from liar_tui.screens.online_options import OnlineTableOptions
-from liar_tui.store.paths import data_dir
 from liar_tui.store.saves import SavedClock
 from liar_tui.store.settings import Settings
 from liar_tui.table.setup import TableSetup
 
 if TYPE_CHECKING:
     from liar_tui.net.client_history import SeatGame
-
-log = logging.getLogger(__name__)
+    from liar_tui.store.history import FinishedGame
 
 
 def _lobby_screen() -> Screen[Any]:
@@ -242,27 +239,12 @@ class ClientApp(LiarApp):
         channel.watch(recorder.hear)
 
     def _record_seat_game(self, game: SeatGame) -> None:
-        """Record a game our seat heard to its end, in a worker thread as a local game is
-        (see :meth:`LiarApp._record_finished`), with the same notices: only the seat's own
+        """Record a game our seat heard to its end, as a local game is: only the seat's own
         updates are kept, never the host's log, which a client is not told."""
-        if self.history is None:
-            from liar_tui.store.history import HistoryStore, history_path
 
-            self.history = HistoryStore(history_path(data_dir()))
-        store = self.history
-
-        def record() -> None:
-            from liar_tui.store.history import NotRecorded
+        def finished() -> FinishedGame:
             from liar_tui.table.finished import seat_record_from_updates
 
-            try:
-                finished = seat_record_from_updates(game.setup, game.updates, game.seat, game.times)
-                result = store.record(finished)
-            except Exception:  # a bug in a game's plugin or the codec: no traceback on screen
-                log.exception("a finished online game could not be recorded")
-                problem: str | None = app_module.NOT_RECORDED
-            else:
-                problem = result.reason if isinstance(result, NotRecorded) else None
-            self.post_message(self.HistoryRecorded(store.take_notices(), problem))
+            return seat_record_from_updates(game.setup, game.updates, game.seat, game.times)
 
-        self.run_worker(record, name="record history", group="history", thread=True)
+        self.record_in_history(finished)
