@@ -58,11 +58,6 @@ LABEL_WIDTH = 11
 """Columns for the names of the left column's rows (``Bot delay`` and a space or two)."""
 
 
-def _row(label: str, control: Widget) -> LabelledRow:
-    """One setting on one line: its name, then what sets it."""
-    return LabelledRow(label, control, classes="settings-row")
-
-
 def delay_label(seconds: float) -> str:
     return "none" if seconds == 0 else f"{seconds:g} s"
 
