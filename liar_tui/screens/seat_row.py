@@ -240,10 +240,17 @@ class SeatRow(Widget, can_focus=True):
         (for code that types a name in; a player gets it by Tab or a click)."""
         return self._edit_name()
 
+    @property
+    def focused_part(self) -> Part | None:
+        """The part that has the focus (the name while its input has it), or None."""
+        if self._editor is not None and self._editor.has_focus:
+            return Part.NAME
+        return self._part if self.has_focus else None
+
     # drawing ----------------------------------------------------------------------------
 
     def render(self) -> Content:
-        focused = self._part if self.has_focus else None
+        focused = self.focused_part
         who = set_cell_size(self.who_label, WHO_WIDTH - 3)
         name = self.seat_name if not self._editor else ""
         name_style = INACTIVE if self._name_locked or not name else ""
