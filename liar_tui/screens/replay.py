@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 from liar_tui.games import registered
 from liar_tui.history_command import title
 from liar_tui.screens.base import LiarScreen
-from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.replay_table import Redrawn, ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import possessive
 from liar_tui.store.history import HistoryError, HistoryStore
 from liar_tui.table.replay import Replay, ReplayProblem, no_such_game, replay_of
@@ -114,8 +114,8 @@ class ReplayScreen(LiarScreen[None]):
         with Horizontal(id="replay-body"):
             yield Vertical(id="replay-table")
             with Vertical(id="coach-panel"):
-                yield Static(id="coach-line", markup=False)
-        yield Static(id="replay-step", markup=False)
+                yield Redrawn(id="coach-line", markup=False)
+        yield Redrawn(id="replay-step", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

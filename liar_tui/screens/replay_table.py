@@ -11,7 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
+from textual.visual import VisualType
 from textual.widget import Widget
+from textual.widgets import Static
 
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import CardLook
@@ -37,6 +40,46 @@ class ReplayFrame:
     a complete record); empty everywhere else."""
 
 
+def _text_key(content: object) -> tuple[object, ...] | None:
+    """What a Rich ``Text`` draws, to compare (``Text.__eq__`` ignores its own style);
+    None for anything else, which is never taken for the same."""
+    if not isinstance(content, Text):
+        return None
+    spans = tuple(content.spans)
+    return (content.plain, content.style, spans, content.justify, content.overflow, content.end)
+
+
+class Redrawn(Static):
+    """A ``Static`` that a replay step redraws without laying the screen out again, unless
+    its height follows its content (``height: auto``) and the new content needs another
+    number of lines at its width; and not at all when the text is the same. A layout
+    measures and places every widget of the screen (and asks for a second frame when a
+    size changed), where most steps fit in the lines the last one had.
+
+    Put it after a panel class in a subclass's bases (``class P(ScorePanel, Redrawn)``), so
+    that the panel's styles still apply (Textual's styles follow the first base)."""
+
+    _drawn: tuple[object, ...] | None = None
+    """The text last drawn, as :func:`_text_key` has it."""
+    _lines: tuple[int, int] | None = None
+    """The width and lines the content last needed."""
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        drawn = _text_key(content)
+        if drawn is not None and drawn == self._drawn:
+            return
+        self._drawn = drawn
+        super().update(content, layout=False)
+        height = self.styles.height
+        if height is not None and not height.is_auto:
+            return
+        width = self.content_size.width
+        lines = (width, self.get_content_height(self.size, self.app.size, width))
+        if lines != self._lines:
+            self._lines = lines
+            self.refresh(layout=True)
+
+
 class ReplayTable(Widget):
     """A game's table in a replay, seen from ``seat``: it draws each step it is given and
     takes no keys (the viewer's keys step through the game)."""
@@ -54,6 +97,14 @@ class ReplayTable(Widget):
         self.look = CardLook()
         """How cards are drawn: the replay viewer sets the player's (card style, theme)
         before the table is mounted."""
+        self._titles: dict[str, str] = {}
+
+    def set_border_title(self, selector: str, title: str) -> None:
+        """Set the border title of the widget ``selector`` finds, only when it changes
+        (setting one redraws the whole widget, even to the same title)."""
+        if self._titles.get(selector) != title:
+            self._titles[selector] = title
+            self.query_one(selector).border_title = title
 
     def show(self, frame: ReplayFrame) -> None:
         """Draw the table as ``frame`` has it; fast (a step is drawn within a key press)."""

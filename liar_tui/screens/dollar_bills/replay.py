@@ -27,9 +27,17 @@ from liar_tui.rules.dollar_bills.game import (
 )
 from liar_tui.screens.dollar_bills.bill import BillFace
 from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel, game_outcome
-from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.replay_table import Redrawn, ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import possessive, subject_verb
 from liar_tui.table.table import SeatUpdate
+
+
+class _Seats(SeatsPanel, Redrawn):
+    """The seats, redrawn in their fixed height without a layout."""
+
+
+class _Bids(BidHistory, Redrawn):
+    """This game's bids, redrawn in the height their panel keeps without a layout."""
 
 
 class DollarBillsReplayTable(ReplayTable):
@@ -37,14 +45,14 @@ class DollarBillsReplayTable(ReplayTable):
 
     DEFAULT_CSS = """
     DollarBillsReplayTable > Horizontal {
-        height: auto;
+        height: 100%;
         align-horizontal: center;
     }
     DollarBillsReplayTable .main-column {
         width: 2fr;
         min-width: 46;
         max-width: 78;
-        height: auto;
+        height: 100%;
     }
     DollarBillsReplayTable #bill {
         height: auto;
@@ -60,7 +68,11 @@ class DollarBillsReplayTable(ReplayTable):
         padding: 0 1;
     }
     DollarBillsReplayTable #history-panel {
+        height: 1fr;
         max-height: 10;
+    }
+    DollarBillsReplayTable #history {
+        height: 100%;
     }
     DollarBillsReplayTable #seats {
         width: 1fr;
@@ -78,11 +90,11 @@ class DollarBillsReplayTable(ReplayTable):
             with Vertical(classes="main-column"):
                 yield BillFace(self.look, id="bill")
                 with Vertical(id="bid-panel"):
-                    yield Static(id="standing")
-                    yield Static(id="shown")
+                    yield Redrawn(id="standing")
+                    yield Redrawn(id="shown")
                 with Vertical(id="history-panel"):
-                    yield BidHistory(self.names, self.look, id="history")
-            yield SeatsPanel(self.names, self.look, id="seats")
+                    yield _Bids(self.names, self.look, id="history")
+            yield _Seats(self.names, self.look, id="seats")
 
     def on_mount(self) -> None:
         self.query_one("#bid-panel").border_title = "Bidding"
@@ -100,7 +112,7 @@ class DollarBillsReplayTable(ReplayTable):
         bill = self.query_one("#bill", BillFace)
         bill.show(serial)
         owner = possessive(self.names[self.seat], capital=True)
-        bill.border_title = f"{owner} bill · game {game}"
+        self.set_border_title("#bill", f"{owner} bill · game {game}")
         self.query_one("#seats", SeatsPanel).show(view, self.seat, (self.seat,))
         self.query_one("#history", BidHistory).show(view)
         self.query_one("#standing", Static).update(self._standing(view))

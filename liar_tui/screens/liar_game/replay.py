@@ -19,10 +19,18 @@ from liar_tui.rules.liar_game.game import (
     ShowHand,
 )
 from liar_tui.screens.liar_game.panels import LastRoundSummary, ScorePanel
-from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.replay_table import Redrawn, ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import names_joined, possessive, subject_verb
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
+
+
+class _Scores(ScorePanel, Redrawn):
+    """The score panel, redrawn in its fixed height without a layout."""
+
+
+class _LastRound(LastRoundSummary, Redrawn):
+    """The last round, redrawn in its fixed height without a layout."""
 
 
 class LiarGameReplayTable(ReplayTable):
@@ -74,11 +82,11 @@ class LiarGameReplayTable(ReplayTable):
         with Horizontal():
             with Vertical(classes="main-column"):
                 with Vertical(id="pocket-panel"):
-                    yield Static(id="pocket")
+                    yield Redrawn(id="pocket")
                 with Vertical(id="last-round-panel"):
-                    yield LastRoundSummary(self.names, self.look, id="last-round")
+                    yield _LastRound(self.names, self.look, id="last-round")
             with Vertical(classes="side-column", id="scores-column"):
-                yield ScorePanel(self.names, self.look, id="scores")
+                yield _Scores(self.names, self.look, id="scores")
 
     def on_mount(self) -> None:
         self.query_one("#last-round-panel").border_title = "Last round"
@@ -96,7 +104,7 @@ class LiarGameReplayTable(ReplayTable):
             self.query_one("#last-round", LastRoundSummary).show(last[0])
             self._last_round = last
         whose = "Every" if frame.face_up else possessive(self.names[self.seat], capital=True)
-        self.query_one("#pocket-panel").border_title = f"{whose} pocket · round {view.round}"
+        self.set_border_title("#pocket-panel", f"{whose} pocket · round {view.round}")
         pocket = self.query_one("#pocket", Static)
         lines = max(2, len(frame.face_up))
         if pocket.styles.height is None or pocket.styles.height.value != lines:

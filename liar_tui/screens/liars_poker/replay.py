@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from liar_tui.rules.liars_poker.game import (
@@ -34,10 +34,46 @@ from liar_tui.rules.liars_poker.game import (
 from liar_tui.screens.liars_poker.history import hanging, round_text, shown_rounds
 from liar_tui.screens.liars_poker.panels import LivesBoard, chip_name, rules_phrases
 from liar_tui.screens.liars_poker.sentences import claim_words, stuck_verdict, verdict
-from liar_tui.screens.replay_table import ReplayFrame, ReplayTable, StepWords
+from liar_tui.screens.replay_table import Redrawn, ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import possessive, subject_verb
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
+
+
+class _Lives(LivesBoard, Redrawn):
+    """The lives board, redrawn in its fixed height without a layout."""
+
+
+class _Rounds(Redrawn):
+    """The last rounds, newest at the bottom: as many of their lines as fit, the oldest left
+    out (where the play screen's panel scrolls to its end), in the height its panel gives it,
+    so that a step, which adds a line, lays nothing out again."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._round_lines: list[RenderableType] = []
+
+    def show(self, lines: list[RenderableType]) -> None:
+        self._round_lines = lines
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width, height = self.content_size
+        kept = self._round_lines
+        if width and height:
+            console = self.app.console
+            options = console.options.update(width=width, height=None)
+            heights = [len(console.render_lines(line, options, pad=False)) for line in kept]
+            first = 0
+            while first < len(kept) and sum(heights[first:]) > height:
+                first += 1
+            kept = kept[first:]
+            while kept and isinstance(kept[0], Text) and not kept[0].plain:
+                kept = kept[1:]
+        self.update(Group(*kept))
 
 
 class LiarsPokerReplayTable(ReplayTable):
@@ -79,22 +115,25 @@ class LiarsPokerReplayTable(ReplayTable):
     LiarsPokerReplayTable #rounds-panel {
         height: 1fr;
     }
+    LiarsPokerReplayTable #rounds {
+        height: 100%;
+    }
     """
 
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical(classes="main-column"):
                 with Vertical(id="table-panel"):
-                    yield Static(id="declaration-line")
-                    yield Static(id="communal-line")
-                    yield Static(id="rules-line")
+                    yield Redrawn(id="declaration-line")
+                    yield Redrawn(id="communal-line")
+                    yield Redrawn(id="rules-line")
                 with Vertical(id="hand-panel"):
-                    yield Static(id="hand")
+                    yield Redrawn(id="hand")
             with Vertical(classes="side-column"):
                 with Vertical(id="lives-panel"):
-                    yield LivesBoard(self.names, self.look, id="lives")
-                with VerticalScroll(id="rounds-panel", can_focus=False):
-                    yield Static(id="rounds")
+                    yield _Lives(self.names, self.look, id="lives")
+                with Vertical(id="rounds-panel"):
+                    yield _Rounds(id="rounds")
 
     def on_mount(self) -> None:
         self.query_one("#lives-panel").border_title = "Liar's Poker"
@@ -112,7 +151,7 @@ class LiarsPokerReplayTable(ReplayTable):
         if lives.styles.height is None or lives.styles.height.value != lines:
             lives.styles.height = lines
         lives.show(view, (self.seat,))
-        self.query_one("#table-panel").border_title = f"Round {view.round}"
+        self.set_border_title("#table-panel", f"Round {view.round}")
         self.query_one("#declaration-line", Static).update(self._declaration_text(view))
         communal = self.query_one("#communal-line", Static)
         communal.display = bool(view.communal)
@@ -165,8 +204,7 @@ class LiarsPokerReplayTable(ReplayTable):
         lines: list[RenderableType] = []
         for shown in shown_rounds(view)[-2:]:
             lines += [*hanging(round_text(shown, self.names, self.look.ink)), Text()]
-        self.query_one("#rounds", Static).update(Group(*lines[:-1]))
-        self.query_one("#rounds-panel", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#rounds", _Rounds).show(lines[:-1])
 
     def played_action(self, update: SeatUpdate) -> Any | None:
         """The move the events name (a draw's discarded cards are never told, so a draw
