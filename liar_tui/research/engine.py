@@ -1,0 +1,141 @@
+"""Any game plugin as an :class:`~liar_tui.research.explicit.ExplicitGame`, its engine underneath.
+
+The engines draw every card from a ``random.Random`` they keep (deals, reshuffles, the next
+round's deal), so a deal cannot be taken apart into chance outcomes without changing the pure
+rules. Chance is therefore one explicit node at the start that picks the table's seed among
+``seeds`` equally likely ones: an exact game whose deals are a uniform sample of the real ones.
+An action's id is its place in that state's list of choices (the engine's legal actions, then
+the plugin's fallback action when the list lacks it, as a list of Liar's Poker lacks its
+declarations), which is a function of the seat's information, so tabular algorithms (CFR, best
+response) are sound on it; a learner that reads the id as a feature is not.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from liar_tui.games.plugin import GamePlugin, Scoring
+from liar_tui.research.explicit import CHANCE, TERMINAL, ExplicitState, GameFacts
+from liar_tui.rules.base import GameState
+from liar_tui.table.seats import SeatConfig
+from liar_tui.table.setup import TableSetup
+
+
+class EngineGame:
+    """``plugin``'s game at ``seats`` seats, over its first ``seeds`` seeds, to the end of one
+    game (a dollar-bills session: its first deal)."""
+
+    def __init__(
+        self,
+        plugin: GamePlugin,
+        seats: int,
+        seeds: int,
+        rules: Any = None,
+        distinct_actions: int = 512,
+        max_length: int = 2000,
+    ) -> None:
+        self.plugin = plugin
+        self.rules = plugin.default_rules() if rules is None else rules
+        self.seats = seats
+        self.seeds = seeds
+        money = plugin.scoring is Scoring.MONEY
+        stake = float(getattr(self.rules, "stake", 1)) * (seats - 1)
+        self.facts = GameFacts(
+            short_name=f"liar_tui_{plugin.id.replace('-', '_')}_{seats}p_{seeds}_seeds",
+            long_name=f"liar-tui {plugin.title}",
+            players=seats,
+            distinct_actions=distinct_actions,
+            chance_outcomes=seeds,
+            max_length=max_length,
+            min_utility=-stake if money else 0.0,
+            max_utility=stake if money else 1.0,
+            utility_sum=plugin.scoring.total,
+            zero_sum=money,
+        )
+
+    def new_state(self) -> EngineState:
+        return EngineState(self, None, [[] for _ in range(self.seats)])
+
+    def start(self, seed: int) -> GameState:
+        names = tuple(SeatConfig(f"Seat {seat + 1}") for seat in range(self.seats))
+        return self.plugin.new_state(TableSetup(self.plugin.id, self.rules, names, seed))
+
+
+class EngineState:
+    """A game in progress: the seed not yet drawn (``engine`` None), then the engine's state;
+    ``seen`` holds each seat's views so far, a new one kept whenever it changes."""
+
+    def __init__(self, game: EngineGame, seed: int | None, seen: list[list[str]]) -> None:
+        self.game = game
+        self.seed = seed
+        self.history: list[int] = []
+        self.engine = None if seed is None else game.start(seed)
+        self.seen = seen
+
+    def current_player(self) -> int:
+        if self.engine is None:
+            return CHANCE
+        if self.engine.over or self.engine.completed_games() >= 1:
+            return TERMINAL
+        return min(self.engine.to_act())
+
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        return [(seed, 1 / self.game.seeds) for seed in range(self.game.seeds)]
+
+    def choices(self) -> list[Any]:
+        """The acting seat's choices, in the order their ids count."""
+        assert self.engine is not None
+        seat = self.current_player()
+        listed = list(self.engine.legal_actions(seat))
+        fallback = self.game.plugin.fallback_action(self.engine.view(seat))
+        choices = listed if fallback in listed else [*listed, fallback]
+        if len(choices) > self.game.facts.distinct_actions:
+            raise ValueError(
+                f"A seat has {len(choices)} choices here, more than the game's "
+                f"{self.game.facts.distinct_actions}: load it with a larger distinct_actions."
+            )
+        return choices
+
+    def legal_ids(self) -> Sequence[int]:
+        return range(len(self.choices()))
+
+    def apply_id(self, action_id: int) -> None:
+        if self.engine is None:
+            self.seed = action_id
+            self.engine = self.game.start(action_id)
+        else:
+            self.engine.apply(self.choices()[action_id])
+        self.history.append(action_id)
+        for seat, seen in enumerate(self.seen):
+            now = repr(self.engine.view(seat))
+            if not seen or seen[-1] != now:
+                seen.append(now)
+
+    def action_text(self, seat: int, action_id: int) -> str:
+        if seat == CHANCE:
+            return f"Seed {action_id}"
+        return repr(self.choices()[action_id])
+
+    def information_text(self, seat: int) -> str:
+        return "\n".join(self.seen[seat])
+
+    def observation_text(self, seat: int) -> str:
+        return self.seen[seat][-1] if self.seen[seat] else ""
+
+    def returns(self) -> tuple[float, ...]:
+        if self.engine is None or self.current_player() != TERMINAL:
+            return (0.0,) * self.game.seats
+        return self.engine.returns()
+
+    def copy(self) -> ExplicitState:
+        twin = EngineState(self.game, None, [list(seen) for seen in self.seen])
+        twin.seed = self.seed
+        twin.engine = copy.deepcopy(self.engine)
+        twin.history = list(self.history)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ExplicitState:
+        """OpenSpiel copies a Python state with :func:`copy.deepcopy`: a copy is far cheaper."""
+        return self.copy()
