@@ -326,9 +326,12 @@ class SeatRow(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The row's keys act only on the row itself: typed in the name, or in the open
-        list, they are the input's or the list's."""
-        if action in ("press", "move"):
+        list, they are the input's or the list's; Up and Down open the list only from
+        "who" (elsewhere they scroll the form, as they did on the input and the button)."""
+        if action == "press":
             return self.has_focus
+        if action == "move":
+            return self.has_focus and self._part is Part.WHO
         return True
 
     async def action_press(self) -> None:
@@ -341,8 +344,6 @@ class SeatRow(Widget, can_focus=True):
 
     async def action_move(self, step: int) -> None:
         """Open the list, or (typed while it was being built) move in the open list."""
-        if self._part is not Part.WHO:
-            return
         if not self._list_open:
             await self._open_list()
         elif step > 0:

@@ -261,6 +261,20 @@ async def test_a_seat_is_one_widget_and_tab_goes_through_its_parts_both_ways() -
         assert list(screen.query("#seat-editor Input")) == []
 
 
+async def test_down_on_a_seat_s_remove_mark_scrolls_the_form_and_on_who_opens_the_list() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(app, pilot)
+        row = screen.query(SeatRow).first()
+        row.focus_part(Part.REMOVE)
+        await pilot.press("down")
+        assert screen.query_one("#setup-columns").scroll_y > 0
+        assert not row.query(ChoiceList)
+        row.focus_part(Part.WHO)
+        await pilot.press("down")
+        assert row.query_one(ChoiceList).display
+
+
 async def test_a_click_on_a_seat_s_remove_mark_at_the_fewest_seats_says_why_not() -> None:
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
