@@ -20,6 +20,7 @@ from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.seats import default_seats
 from liar_tui.table.setup import TableSetup
+from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.footer import Footer
 
 from .screens.menus import RecordingApp, save_a_game, screen_text
@@ -58,7 +59,7 @@ async def test_choosing_ascii_in_settings_turns_the_whole_app_ascii_and_back() -
         assert not_ascii(app) != []
         await pilot.press("s")
         await pilot.pause()
-        app.screen.query_one("#style-ascii").value = True
+        app.screen.query_one("#card-style", ChoiceRow).value = CardStyle.ASCII
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.settings.card_style is CardStyle.ASCII

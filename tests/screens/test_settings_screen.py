@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, Static
+from textual.widgets import Input, Static
 from textual.widgets._toast import Toast
 
 from liar_tui.rules.liar_game import game as liar_game
@@ -25,6 +25,7 @@ from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.switch_row import SwitchRow
+from tests.widgets.form_rows import click_option
 
 from .menus import RecordingApp, flat_text, screen_text
 
@@ -52,9 +53,9 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
         rows = list(screen.query(SeatRow))
         assert rows[0].seat_name == "Mia"
         assert rows[0].name_locked
-        await pilot.click("#decks-2")
+        await click_option(pilot, "#decks", 2)
         await pilot.click("#big_combos")
-        await pilot.click("#target-2000")
+        await click_option(pilot, "#target", 2000)
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, HomeScreen)
     expected = Settings(
@@ -78,7 +79,7 @@ async def test_settings_are_saved_to_disk_and_reloaded() -> None:
         assert screen.query_one("#player-name", Input).value == "Mia"
         assert screen.query_one("#four-color", SwitchRow).value
         assert screen.query_one("#bot-delay", Chooser).value == 1.5
-        assert screen.query_one("#big_combos", Checkbox).value
+        assert screen.query_one("#big_combos", SwitchRow).value
         assert [row.config() for row in screen.query(SeatRow)] == list(expected.seats)
 
 
@@ -156,7 +157,7 @@ async def test_at_80_by_24_nothing_is_cut_off_and_a_bad_file_says_what_save_does
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_settings(app, pilot)
         assert screen.has_class("-narrow")
-        for widget in screen.query("#rules-liar-game RadioButton, #rules-liar-game Input"):
+        for widget in screen.query("#rules-liar-game ChoiceRow, #rules-liar-game SwitchRow"):
             screen.query_one("#settings-columns").scroll_to_widget(widget, animate=False)
             await pilot.pause()
             assert widget.region.right <= 80, widget
@@ -176,7 +177,7 @@ async def test_every_game_s_rules_and_the_odds_switch_are_saved() -> None:
         await pilot.pause()
         screen = app.screen
         screen.query_one("#show-odds", SwitchRow).value = False
-        await pilot.click("#decks-2")
+        await click_option(pilot, "#decks", 2)
         screen.query_one("#rules-game", Chooser).value = "liars-poker-bills"
         await pilot.pause()
         screen.query_one("#rules-liars-poker-bills #digits", Input).value = "6"
