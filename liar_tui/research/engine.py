@@ -5,15 +5,16 @@ round's deal), so a deal cannot be taken apart into chance outcomes without chan
 rules. Chance is therefore one explicit node at the start that picks the table's seed among
 ``seeds`` equally likely ones: an exact game whose deals are a uniform sample of the real ones.
 An action's id is its place in that state's list of choices (the engine's legal actions, then
-the plugin's fallback action when the list lacks it, as a list of Liar's Poker lacks its
-declarations), which is a function of the seat's information, so tabular algorithms (CFR, best
+the plugin's fallback action when the list lacks it, then any of ``more_choices`` the engine
+accepts: a list of Liar's Poker lacks its declarations), which is a function of the seat's
+information, so tabular algorithms (CFR, best
 response) are sound on it; a learner that reads the id as a feature is not.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from liar_tui.games.plugin import GamePlugin, Scoring
@@ -33,10 +34,14 @@ class EngineGame:
         seats: int,
         seeds: int,
         rules: Any = None,
-        distinct_actions: int = 512,
+        distinct_actions: int = 1024,
         max_length: int = 2000,
+        more_choices: Callable[[Any], Sequence[Any]] | None = None,
     ) -> None:
         self.plugin = plugin
+        self.more_choices = more_choices
+        """Actions to offer beside the engine's list, given the acting seat's view: a menu of
+        the declarations Liar's Poker's list leaves out (those the engine refuses are dropped)."""
         self.rules = plugin.default_rules() if rules is None else rules
         self.seats = seats
         self.seeds = seeds
@@ -73,6 +78,8 @@ class EngineState:
         self.history: list[int] = []
         self.engine = None if seed is None else game.start(seed)
         self.seen = seen
+        self.choices_now: list[Any] | None = None
+        """The acting seat's choices, worked out once per state (a menu is checked whole)."""
 
     def current_player(self) -> int:
         if self.engine is None:
@@ -87,15 +94,25 @@ class EngineState:
     def choices(self) -> list[Any]:
         """The acting seat's choices, in the order their ids count."""
         assert self.engine is not None
+        if self.choices_now is not None:
+            return self.choices_now
         seat = self.current_player()
         listed = list(self.engine.legal_actions(seat))
         fallback = self.game.plugin.fallback_action(self.engine.view(seat))
         choices = listed if fallback in listed else [*listed, fallback]
+        if self.game.more_choices is not None:
+            offered = self.game.more_choices(self.engine.view(seat))
+            choices += [
+                action
+                for action in offered
+                if action not in choices and self.engine.refusal(action) is None
+            ]
         if len(choices) > self.game.facts.distinct_actions:
             raise ValueError(
                 f"A seat has {len(choices)} choices here, more than the game's "
                 f"{self.game.facts.distinct_actions}: load it with a larger distinct_actions."
             )
+        self.choices_now = choices
         return choices
 
     def legal_ids(self) -> Sequence[int]:
@@ -107,6 +124,7 @@ class EngineState:
             self.engine = self.game.start(action_id)
         else:
             self.engine.apply(self.choices()[action_id])
+        self.choices_now = None
         self.history.append(action_id)
         for seat, seen in enumerate(self.seen):
             now = repr(self.engine.view(seat))
@@ -134,6 +152,7 @@ class EngineState:
         twin.seed = self.seed
         twin.engine = copy.deepcopy(self.engine)
         twin.history = list(self.history)
+        twin.choices_now = self.choices_now
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> ExplicitState:

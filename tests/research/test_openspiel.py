@@ -12,17 +12,21 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is the research extra: pip install -e '.[research]'"
 )
 
+from liar_tui.bots.liars_poker.research import declaration_menu  # noqa: E402
 from liar_tui.games import registered  # noqa: E402
 from liar_tui.research.engine import EngineGame, EngineState  # noqa: E402
 from liar_tui.research.openspiel import register  # noqa: E402
 from liar_tui.rules.dollar_bills.research import SmallBills  # noqa: E402
 
 PLUGINS = sorted(registered())
+MORE_CHOICES = {"liars-poker-cards": declaration_menu}
+"""What each game offers beside its engine's list of legal actions."""
 
 
 def engine_game(game_id: str, seats: int = 2) -> Any:
     plugin = registered()[game_id]
-    return register(lambda: EngineGame(plugin, seats=seats, seeds=8))
+    more = MORE_CHOICES.get(game_id)
+    return register(lambda: EngineGame(plugin, seats=seats, seeds=8, more_choices=more))
 
 
 @pytest.mark.parametrize("game_id", PLUGINS)
@@ -30,6 +34,24 @@ def test_openspiel_random_simulation_passes_on_each_game(game_id: str) -> None:
     """OpenSpiel's own consistency check: legal actions, chance, cloning, returns within the
     declared utilities and length, information strings at every node."""
     pyspiel.random_sim_test(engine_game(game_id), num_sims=2, serialize=False, verbose=False)
+
+
+def test_liars_poker_offers_raises_over_the_standing_declaration() -> None:
+    """The opener may declare any rung of the ladder; after a declaration, only those above
+    it are offered, and taking stays possible."""
+    game = engine_game("liars-poker-cards")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    while not state.action_to_string(state.legal_actions()[-1]).startswith("Declare"):
+        state.apply_action(state.legal_actions()[0])  # the table's own rules for the round
+    opening = len(state.legal_actions())
+    assert opening > 100
+    state.apply_action(state.legal_actions()[-1 - opening // 2])  # a declaration mid-ladder
+    texts = [state.action_to_string(action) for action in state.legal_actions()]
+    assert texts[0].startswith("Take")
+    while not state.action_to_string(state.legal_actions()[-1]).startswith("Declare"):
+        state.apply_action(state.legal_actions()[0])  # take the hand, discard as asked
+    assert 0 < len(state.legal_actions()) < opening
 
 
 def test_openspiel_random_simulation_passes_on_small_bills() -> None:
