@@ -30,6 +30,7 @@ from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.screens.setup import WIDE_LAYOUT
 from liar_tui.store.settings import (
     CardStyle,
+    Coach,
     PocketOrder,
     Settings,
     settings_problems,
@@ -202,6 +203,14 @@ class SettingsScreen(LiarScreen[None]):
             note="A beep when it becomes your turn.",
             id="turn-bell",
         )
+        yield ChoiceRow(
+            [("Off", Coach.OFF), ("On request", Coach.ON_REQUEST), ("Always", Coach.ALWAYS)],
+            settings.coach,
+            label="Coach",
+            label_width=LABEL_WIDTH,
+            note="What the hard bot would do in your place (h at the table).",
+            id="coach",
+        )
         yield Static(id="theme-name", classes="settings-row", markup=False)
 
     def on_mount(self) -> None:
@@ -268,6 +277,7 @@ class SettingsScreen(LiarScreen[None]):
             show_odds=self.query_one("#show-odds", SwitchRow).value,
             turn_bell=self.query_one("#turn-bell", SwitchRow).value,
             pocket_order=self.query_one("#pocket-order", ChoiceRow).value,
+            coach=self.query_one("#coach", ChoiceRow).value,
         )
         found = [p for p in [name_problem(name)] if p] + problems
         return settings, found or settings_problems(settings)

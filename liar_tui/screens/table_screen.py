@@ -31,6 +31,7 @@ from liar_tui.games import plugin
 from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.confirm import ConfirmScreen
 from liar_tui.screens.turn_clock import TurnClock, clock_text
+from liar_tui.store.settings import Coach
 from liar_tui.table.table import Refused, SeatChannel, SeatsLost, SeatUpdate, TurnTimer
 from liar_tui.widgets.card_art import CardLook
 from liar_tui.widgets.footer import Footer
@@ -236,6 +237,8 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         await self._show_turn(active)
         if arrives:
             self._turn_arrived()
+        if self._coach_setting is Coach.ALWAYS:
+            self.action_coach()
 
     def _turn_arrived(self) -> None:
         """Make a person's turn unmistakable when it arrives (not at each step of it): the
@@ -372,14 +375,22 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     def _hidden_coach_keys(self) -> set[str]:
         """The coach's keys not to offer now: all of them off a person's turn (pressed
-        there, the key says why not). A game whose turn has a text box hides its letter."""
-        if self._showing is None:
+        there, the key says why not) and when the coach is off. A game whose turn has a
+        text box hides its letter."""
+        if self._showing is None or self._coach_setting is Coach.OFF:
             return {key for key, binding in self._bindings if binding.action == "coach"}
         return set()
+
+    @property
+    def _coach_setting(self) -> Coach:
+        return self.liar_app.settings.coach
 
     def action_coach(self) -> None:
         """What the hard bot would estimate and do in the place of the person whose turn
         is on screen, as a toast (issue 15)."""
+        if self._coach_setting is Coach.OFF:
+            self.notify("The coach is off: switch it on in Settings.", markup=False)
+            return
         turn, seat = self._showing, self._active_human()
         self._coach(turn, None if turn is None or seat is None else self._views[seat])
 

@@ -62,6 +62,16 @@ class PocketOrder(Enum):
     """Grouped by suit, highest first within each, so flushes and straights show."""
 
 
+class Coach(Enum):
+    """When the coach speaks at the table (what the hard bot would estimate and do)."""
+
+    OFF = "off"
+    ON_REQUEST = "on request"
+    """When the player presses its key on their turn."""
+    ALWAYS = "always"
+    """At every decision of a person at this keyboard, as a notice."""
+
+
 def _default_rules() -> Mapping[str, Any]:
     """Every game's own default rules, by id."""
     return MappingProxyType(
@@ -87,6 +97,8 @@ class Settings:
     """Ring the terminal's bell when it becomes a person's turn at this keyboard."""
     pocket_order: PocketOrder = PocketOrder.RANK
     """How the cards in a pocket are sorted; a key at the table flips it for the game."""
+    coach: Coach = Coach.ON_REQUEST
+    """When the coach speaks at the table."""
     theme: str = DEFAULT_THEME
     """The Textual theme the app is drawn in, chosen from the command palette (Ctrl+P)."""
     rules: Mapping[str, Any] = field(default_factory=_default_rules, hash=False)

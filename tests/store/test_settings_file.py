@@ -18,6 +18,7 @@ from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundR
 from liar_tui.store import atomic, paths
 from liar_tui.store.settings import (
     CardStyle,
+    Coach,
     Settings,
     file_problem,
     load_settings,
@@ -38,6 +39,7 @@ CUSTOM = Settings(
         SeatConfig("Ada", level=BotLevel.HARD),
     ),
     show_odds=False,
+    coach=Coach.ALWAYS,
     rules={
         "liar-game": Rules(
             decks=2, target=2000, free_jokers=True, big_combos=True, low_doubling=True
@@ -99,6 +101,7 @@ def test_the_file_is_readable_toml_with_plain_values(tmp_path: Path) -> None:
     assert text.startswith("# liar-tui settings")
     data = tomllib.loads(text)
     assert data["card_style"] == "ascii"
+    assert data["coach"] == "always"
     assert data["liar_game"]["target"] == 2000
     assert data["seats"][2] == {"name": "Ada", "kind": "bot", "level": "hard"}
     assert "type" not in data
@@ -114,6 +117,7 @@ def test_the_file_is_readable_toml_with_plain_values(tmp_path: Path) -> None:
         "show_odds",
         "turn_bell",
         "pocket_order",
+        "coach",
         "theme",
         "liar_game",
         "liars_poker",
@@ -231,6 +235,7 @@ TYPICAL_PATH = "~/.config/liar-tui/settings.toml"
         ("player_name = 5", "player_name must be text in quotes, not 5"),
         ('card_style = "fancy"', "card_style must be 'unicode' or 'ascii', not 'fancy'"),
         ('pocket_order = "colour"', "pocket_order must be 'rank' or 'suit', not 'colour'"),
+        ('coach = "loud"', "coach must be 'off', 'on request' or 'always', not 'loud'"),
         ('turn_bell = "loud"', "turn_bell must be true or false, not 'loud'"),
         ("theme = 7", "theme must be text in quotes, not 7"),
         ('theme = "mauve"', "theme must be a theme's name, not 'mauve'."),

@@ -13,7 +13,7 @@ from liar_tui.games import plugin
 from liar_tui.rules.liar_game.game import Rules
 from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.screens.privacy import PrivacyScreen
-from liar_tui.store.settings import MAX_BOT_DELAY, Settings
+from liar_tui.store.settings import MAX_BOT_DELAY, Coach, Settings
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Table
 from liar_tui.widgets.footer import footer_items
@@ -79,3 +79,27 @@ async def test_the_coach_line_goes_when_the_keyboard_passes_to_the_next_person()
         await settle(pilot)
         assert isinstance(app.screen, PrivacyScreen)
         assert list(app._notifications) == []
+
+
+async def test_the_coach_setting_off_hides_the_key_and_always_speaks_at_each_turn() -> None:
+    """Settings > Coach: off takes the key out of the footer (pressed, it says how to switch
+    the coach on); always says the line as each turn of yours comes, unasked."""
+    setup = TableSetup("liar-game", Rules(target=60), ONE_HUMAN, seed=7)
+    off = LiarApp(settings=Settings(bot_delay=MAX_BOT_DELAY, coach=Coach.OFF), start=setup)
+    async with off.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(off.screen, LiarGamePlayScreen)
+        assert coach_keys(off) == []
+        await pilot.press("h")
+        await settle(pilot)
+        said = [str(notice.message) for notice in off._notifications]
+        assert said == ["The coach is off: switch it on in Settings."]
+    always = LiarApp(settings=Settings(bot_delay=MAX_BOT_DELAY, coach=Coach.ALWAYS), start=setup)
+    async with always.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        await always.workers.wait_for_complete()
+        await settle(pilot)
+        analysis = analyse(plugin("liar-game"), table(always).view(0))
+        assert analysis is not None
+        said = [str(notice.message) for notice in always._notifications]
+        assert said == [coach_line(analysis)]
