@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -44,6 +45,16 @@ class _Lives(LivesBoard, Redrawn):
     """The lives board, redrawn in its fixed height without a layout."""
 
 
+def _height(line: RenderableType, width: int, console: Console) -> int:
+    """How many lines ``line`` (a :func:`hanging` line: a text, or a text indented by
+    padding) takes at ``width``: wrapped as a text, not rendered."""
+    if isinstance(line, Padding):
+        width -= line.left + line.right
+        line = line.renderable
+    assert isinstance(line, Text), "hanging() makes texts and padded texts only"
+    return len(line.wrap(console, max(1, width)))
+
+
 class _Rounds(Redrawn):
     """The last rounds, newest at the bottom: as many of their lines as fit, the oldest left
     out (where the play screen's panel scrolls to its end), in the height its panel gives it,
@@ -65,8 +76,7 @@ class _Rounds(Redrawn):
         kept = self._round_lines
         if width and height:
             console = self.app.console
-            options = console.options.update(width=width, height=None)
-            heights = [len(console.render_lines(line, options, pad=False)) for line in kept]
+            heights = [_height(line, width, console) for line in kept]
             first = 0
             while first < len(kept) and sum(heights[first:]) > height:
                 first += 1
