@@ -70,3 +70,29 @@ def test_a_finished_game_is_replayed_with_the_coach_and_counted_in_stats(
         assert re.search(r"normal bots +1 +[01] ", stats), stats
         term.press("C-q")
         term.wait_until(term.exited)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="history's Enter is a priority binding: it reads the cursor before the table has "
+    "taken the arrow keys typed just ahead of it, so the top game opens",
+)
+def test_enter_typed_right_after_arrows_replays_the_game_they_reached(
+    isolated_dirs: dict[str, Path],
+) -> None:
+    config = isolated_dirs["config"]
+    config.mkdir(parents=True)
+    (config / "settings.toml").write_text("bot_delay = 0\n", encoding="utf-8")
+    env = {"LIAR_TUI_CONFIG_DIR": str(config), "LIAR_TUI_DATA_DIR": str(isolated_dirs["data"])}
+    with terminal(COMMAND, env, size=(80, 24)) as term:
+        play_to_the_end(term)
+        term.press("p")
+        term.wait_for("No round played yet.")
+        play_to_the_end(term)
+        term.press("h")
+        term.wait_for("Three bluffing games")
+        term.press("h")
+        term.wait_for("2 games · all games")
+        term.press_together("Down", "Enter")
+        term.wait_for("Replay · game 1 · Liar Game", timeout=10)

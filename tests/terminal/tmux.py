@@ -35,6 +35,11 @@ class Terminal:
         for key in keys:
             self._tmux("send-keys", "-t", self.session, key)
 
+    def press_together(self, *keys: str) -> None:
+        """``keys`` in one burst, as a fast typist sends them: each reaches the app before
+        it has handled the one before."""
+        self._tmux("send-keys", "-t", self.session, *keys)
+
     def wait_for(self, text: str, timeout: float = 30.0) -> str:
         """The screen once ``text`` is on it; fails with the last screen after ``timeout``."""
         return self.wait_for_any(text, timeout=timeout)
