@@ -61,7 +61,7 @@ class EngineGame:
         )
 
     def new_state(self) -> EngineState:
-        return EngineState(self, None, [[] for _ in range(self.seats)])
+        return EngineState(self)
 
     def start(self, seed: int) -> GameState:
         names = tuple(SeatConfig(f"Seat {seat + 1}") for seat in range(self.seats))
@@ -69,15 +69,13 @@ class EngineGame:
 
 
 class EngineState:
-    """A game in progress: the seed not yet drawn (``engine`` None), then the engine's state;
-    ``seen`` holds each seat's views so far, a new one kept whenever it changes."""
+    """A game in progress: the seed not yet drawn (``engine`` None), then the engine's state."""
 
-    def __init__(self, game: EngineGame, seed: int | None, seen: list[list[str]]) -> None:
+    def __init__(self, game: EngineGame) -> None:
         self.game = game
-        self.seed = seed
-        self.history: list[int] = []
-        self.engine = None if seed is None else game.start(seed)
-        self.seen = seen
+        self.engine: GameState | None = None
+        self.seen: list[list[str]] = [[] for _ in range(game.seats)]
+        """Each seat's views so far, in order, a new one kept whenever it changes."""
         self.choices_now: list[Any] | None = None
         """The acting seat's choices, worked out once per state (a menu is checked whole)."""
 
@@ -120,12 +118,10 @@ class EngineState:
 
     def apply_id(self, action_id: int) -> None:
         if self.engine is None:
-            self.seed = action_id
             self.engine = self.game.start(action_id)
         else:
             self.engine.apply(self.choices()[action_id])
         self.choices_now = None
-        self.history.append(action_id)
         for seat, seen in enumerate(self.seen):
             now = repr(self.engine.view(seat))
             if not seen or seen[-1] != now:
@@ -148,13 +144,13 @@ class EngineState:
         return self.engine.returns()
 
     def copy(self) -> ExplicitState:
-        twin = EngineState(self.game, None, [list(seen) for seen in self.seen])
-        twin.seed = self.seed
+        twin = EngineState(self.game)
+        twin.seen = [list(seen) for seen in self.seen]
         twin.engine = copy.deepcopy(self.engine)
-        twin.history = list(self.history)
         twin.choices_now = self.choices_now
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> ExplicitState:
-        """OpenSpiel copies a Python state with :func:`copy.deepcopy`: a copy is far cheaper."""
+        """OpenSpiel clones a Python state with :func:`copy.deepcopy`, which would copy the
+        game, its plugin and its rules too."""
         return self.copy()

@@ -188,5 +188,6 @@ class SmallBillsState:
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> ExplicitState:
-        """OpenSpiel copies a Python state with :func:`copy.deepcopy`: a copy is far cheaper."""
+        """OpenSpiel clones a Python state with :func:`copy.deepcopy`, which would copy the
+        game and the session's generator too: replaying the few actions is cheaper."""
         return self.copy()
