@@ -108,10 +108,7 @@ class SeatsPanel(Static):
             f"{in_play} digits in play\n"
             f"Stake ${view.rules.stake} a seat"
         )
-        grid = Table.grid(expand=True)
-        grid.add_row(table)
-        grid.add_row(Text(footer, style="dim"))
-        self.update(grid)
+        self.update(Group(table, Text(footer, style="dim", justify="left")))
 
 
 class BidHistory(Static):

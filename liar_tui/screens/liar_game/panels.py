@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -61,10 +62,7 @@ class ScorePanel(Static):
             f"Round {view.round} · target {view.rules.target}\n"
             f"Deck {view.deck_size} · discards {view.discard_size}"
         )
-        grid = Table.grid(expand=True)
-        grid.add_row(table)
-        grid.add_row(Text(footer, style="dim"))
-        self.update(grid)
+        self.update(Group(table, Text(footer, style="dim", justify="left")))
 
 
 class LastRoundSummary(Static):
@@ -93,13 +91,10 @@ class LastRoundSummary(Static):
         if result is None:
             self.update(Text("No round played yet.", style="dim"))
             return
-        grid = Table.grid(expand=True)
-        grid.add_row(self._headline(result))
-        grid.add_row(self._hands(result))
-        self.update(grid)
+        self.update(Group(self._headline(result), self._hands(result)))
 
     def _headline(self, result: RoundRevealed) -> Text:
-        line = Text(f"Round {result.round}: ", style="bold")
+        line = Text(f"Round {result.round}: ", style="bold", justify="left")
         best = result.hand_of(result.winners[0])
         if len(result.winners) == 1:
             line.append(f"{self.names[best.seat]} won with {best.score.value} ({best.points:+d}).")

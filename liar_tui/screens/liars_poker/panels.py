@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -141,10 +142,7 @@ class LivesBoard(Static):
             holds = seat == view.holder
             row.append(Text(_holder_mark(look), style=look.ink.turn) if holds else "")
             table.add_row(*row)
-        grid = Table.grid(expand=True)
-        grid.add_row(table)
-        grid.add_row(Text(self._footer(view), style="dim"))
-        self.update(grid)
+        self.update(Group(table, Text(self._footer(view), style="dim", justify="left")))
 
     def _chips(self, left: Sequence[Chip]) -> str:
         return "".join(_CHIP_LETTERS[chip] if chip in left else "·" for chip in Chip)
