@@ -33,7 +33,14 @@ def engine_game(game_id: str, seats: int = 2) -> Any:
 def test_openspiel_random_simulation_passes_on_each_game(game_id: str) -> None:
     """OpenSpiel's own consistency check: legal actions, chance, cloning, returns within the
     declared utilities and length, information strings at every node."""
-    pyspiel.random_sim_test(engine_game(game_id), num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(engine_game(game_id), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", PLUGINS)
+def test_openspiel_random_simulations_pass_at_four_seats(game_id: str) -> None:
+    game = engine_game(game_id, seats=min(4, registered()[game_id].max_seats))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def test_liars_poker_offers_raises_over_the_standing_declaration() -> None:
