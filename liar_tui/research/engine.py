@@ -14,6 +14,7 @@ response) are sound on it; a learner that reads the id as a feature is not.
 from __future__ import annotations
 
 import copy
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,9 +47,11 @@ class EngineGame:
         self.seats = seats
         self.seeds = seeds
         money = plugin.scoring is Scoring.MONEY
+        default = self.rules == plugin.default_rules()
+        variant = "" if default else f"_rules_{zlib.crc32(repr(self.rules).encode()):08x}"
         stake = float(getattr(self.rules, "stake", 1)) * (seats - 1)
         self.facts = GameFacts(
-            short_name=f"liar_tui_{plugin.id.replace('-', '_')}_{seats}p_{seeds}_seeds",
+            short_name=f"liar_tui_{plugin.id.replace('-', '_')}_{seats}p_{seeds}_seeds{variant}",
             long_name=f"liar-tui {plugin.title}",
             players=seats,
             distinct_actions=distinct_actions,

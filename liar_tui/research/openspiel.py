@@ -125,17 +125,19 @@ class TextObserver:
 
 
 def register(make: Callable[[], ExplicitGame]) -> Any:
-    """Register the game ``make`` builds (once per short name) and load it.
+    """Register the game ``make`` builds (once per short name: the name carries the
+    configuration) and load it; ``make`` builds the game again whenever OpenSpiel asks.
 
     OpenSpiel is given a class, as its own Python games register themselves: a plain function
     in its registry is freed after Python's lock at exit, which kills the interpreter.
     """
-    name = make().facts.short_name
+    facts = make().facts
+    name = facts.short_name
     if name not in _registered:
 
         def build(self: SpielGame, params: dict[str, Any] | None = None) -> None:
             SpielGame.__init__(self, make(), params)
 
         _registered[name] = type(f"SpielGame_{name}", (SpielGame,), {"__init__": build})
-        pyspiel.register_game(game_type(make().facts), _registered[name])
+        pyspiel.register_game(game_type(facts), _registered[name])
     return pyspiel.load_game(name)
