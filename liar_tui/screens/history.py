@@ -79,6 +79,21 @@ class Narrowing:
         return f"{game} · {opponent}"
 
 
+class GamesTable(DataTable[Text]):
+    """The list of games, whose Enter (the table's own, shown in the footer) replays the
+    game under the cursor. Being the table's key, Enter comes after the arrow keys typed
+    before it: a screen's priority Enter jumped ahead of them and opened the game the
+    cursor was leaving."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Replay")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Replay is offered only once there is a game to replay."""
+        if action == "select_cursor":
+            return self.row_count > 0
+        return True
+
+
 class HistoryScreen(LiarScreen[None]):
     """The finished games; Enter replays the one under the cursor, Escape goes back."""
 
@@ -87,7 +102,6 @@ class HistoryScreen(LiarScreen[None]):
         Binding("escape", "back", "Back"),
         Binding("g", "next_game", "Game filter"),
         Binding("o,slash", "opponent", "Opponent filter"),
-        Binding("enter", "replay", "Replay", priority=True),
         Binding("t", "stats", "Stats"),
     ]
     AUTO_FOCUS = "#history-table"
@@ -126,9 +140,7 @@ class HistoryScreen(LiarScreen[None]):
         yield Static("History", id="history-title")
         yield Static(id="history-status", markup=False)
         yield Input(id="history-opponent", placeholder="A name, or a bot level: easy, normal, hard")
-        table: DataTable[Text] = DataTable(
-            id="history-table", cursor_type="row", zebra_stripes=True
-        )
+        table = GamesTable(id="history-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
         yield Static(id="history-empty", markup=False)
@@ -262,20 +274,11 @@ class HistoryScreen(LiarScreen[None]):
         footer does not offer the filters then."""
         if action in ("next_game", "opponent", "stats"):
             return not self._asking
-        if action == "replay":
-            # Enter submits the opponent's question while it is open.
-            return not self._asking and self.query_one("#history-table", DataTable).row_count > 0
         return True
 
-    def action_replay(self) -> None:
-        """Enter replays the game under the cursor."""
-        table = self.query_one("#history-table", DataTable)
-        if table.row_count:
-            self._open_replay(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
-
     @on(DataTable.RowSelected, "#history-table")
-    def _row_clicked(self, event: DataTable.RowSelected) -> None:
-        """A click on the row under the cursor replays its game, as Enter does."""
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        """Enter, or a click on the row under the cursor, replays its game."""
         self._open_replay(event.row_key.value)
 
     def _open_replay(self, key: str | None) -> None:

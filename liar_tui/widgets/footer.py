@@ -123,7 +123,9 @@ QUIT_ACTIONS = frozenset({"quit", "app.quit"})
 
 
 def _length(items: ShownKeys) -> int:
-    return sum(cell_len(item.text) for item in items)
+    """Columns the items need: the last one's closing space may fall off the edge."""
+    closing = 1 if items and items[-1].text.endswith(" ") else 0
+    return sum(cell_len(item.text) for item in items) - closing
 
 
 def _tightened(item: FooterItem) -> FooterItem:

@@ -73,11 +73,6 @@ def test_a_finished_game_is_replayed_with_the_coach_and_counted_in_stats(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="history's Enter is a priority binding: it reads the cursor before the table has "
-    "taken the arrow keys typed just ahead of it, so the top game opens",
-)
 def test_enter_typed_right_after_arrows_replays_the_game_they_reached(
     isolated_dirs: dict[str, Path],
 ) -> None:
