@@ -48,7 +48,7 @@ def add_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         add_help=False,
     )
     export.add_argument("-h", "--help", action="store_true", help="show this help and exit")
-    export.add_argument("id", nargs="?", type=_game_number, help="the game's id")
+    export.add_argument("id", nargs="?", type=_game_number, metavar="ID", help="the game's id")
     export.set_defaults(exchange_help=export.format_help)
     import_: argparse.ArgumentParser = commands.add_parser(
         "import",
@@ -82,7 +82,7 @@ def run_export(args: argparse.Namespace) -> int:
     from liar_tui.store.history import HistoryError, HistoryStore, history_path
 
     path = history_path()
-    unknown = f"There is no game {args.id} in your history (liar-tui history --json lists ids)."
+    unknown = f"There is no game {args.id} in your history (liar-tui history lists them)."
     # A history never written holds no game, and asking for one makes no file.
     if not path.exists():
         return _refuse(unknown, READ_ERROR)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from liar_tui.games import registered
 from liar_tui.games.options import shorten
+from liar_tui.games.plugin import Scoring
 from liar_tui.table.seats import BotLevel
 
 if TYPE_CHECKING:
@@ -208,16 +209,25 @@ def score_text(score: float) -> str:
     return str(int(score)) if score == int(score) else f"{score:g}"
 
 
-def seat_text(seat: SeatResult) -> str:
-    """``Ada 1st (525)``."""
-    return f"{seat.name} {ordinal(seat.place)} ({score_text(seat.score)})"
+def seat_text(seat: SeatResult, money: bool = False) -> str:
+    """``Ada 1st (525)``; at a game played for money ``Ada 1st (+$3)``."""
+    score = money_text(seat.score) if money else score_text(seat.score)
+    return f"{seat.name} {ordinal(seat.place)} ({score})"
+
+
+def money_text(amount: float) -> str:
+    """``+$3``, ``-$1.50``, ``$0``: cents only where there are some."""
+    shown = f"{abs(amount):,.0f}" if amount == int(amount) else f"{abs(amount):,.2f}"
+    sign = "+" if amount > 0 else "-" if amount < 0 else ""
+    return f"{sign}${shown}"
 
 
 def seats_in_order(summary: GameSummary) -> tuple[SeatResult, ...]:
-    """The recording seat first, then the others in seat order."""
+    """The recording seat first, then the others by place (in seat order where they tie)."""
     if summary.recording_seat is None:
-        return summary.seats
-    return (summary.seats[summary.recording_seat], *summary.opponents)
+        return tuple(sorted(summary.seats, key=lambda seat: seat.place))
+    others = sorted(summary.opponents, key=lambda seat: seat.place)
+    return (summary.seats[summary.recording_seat], *others)
 
 
 IMPORTED_MARK = ", imported"
@@ -231,10 +241,13 @@ def game_title_text(summary: GameSummary) -> str:
 
 
 def game_line(summary: GameSummary) -> str:
-    """``2026-12-02 01:10  <game title>  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``, the
-    title marked ``, imported`` for a game brought in by ``liar-tui import``."""
-    seats = SEPARATOR.join(seat_text(seat) for seat in seats_in_order(summary))
-    return f"{when_text(summary.ended_at)}  {game_title_text(summary)}  {seats}"
+    """``#12  2026-12-02 01:10  <game title>  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``:
+    the id ``replay`` and ``export`` take, the title marked ``, imported`` for a game brought
+    in by ``liar-tui import``, money as money."""
+    game = registered().get(summary.game)
+    money = game is not None and game.scoring is Scoring.MONEY
+    seats = SEPARATOR.join(seat_text(seat, money) for seat in seats_in_order(summary))
+    return f"#{summary.id}  {when_text(summary.ended_at)}  {game_title_text(summary)}  {seats}"
 
 
 def empty_text(where: HistoryFilter) -> str:

@@ -285,7 +285,7 @@ def test_an_unknown_id_is_one_sentence_and_exit_1(
         1,
         "",
         "liar-tui: error: There is no game 7 in your history "
-        "(liar-tui history --json lists ids).\n",
+        "(liar-tui history lists them).\n",
     )
     assert run(capsys, "export", "7") == unknown
     assert not isolated_dirs["data"].exists()

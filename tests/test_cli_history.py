@@ -90,12 +90,14 @@ def test_games_are_listed_newest_first_one_line_each_with_every_seats_result(
     store.record(finished_game(game="liars-poker-bills", minute=30, winner=2))
     code, out, err = history(capsys)
     assert (code, err) == (0, "")
-    you, ada, bea = (f"{s.name} {PLACES[s.place]} ({s.score:.0f})" for s in played.seats)
+    you, *others = played.seats
+    by_place = [you, *sorted(others, key=lambda seat: seat.place)]
+    seats = " · ".join(f"{s.name} {PLACES[s.place]} ({s.score:.0f})" for s in by_place)
     assert out.splitlines() == [
-        "2026-11-30 20:30  Liar's Poker (dollar bills)  "
-        "You 2nd (90) · Ada 3rd (80) · Bea 1st (100)",
-        "2026-11-30 20:00  Liar's Poker (cards)  You 2nd (90) · Ada 1st (100) · Bea 3rd (80)",
-        f"2026-11-29 22:05  Liar Game  {you} · {ada} · {bea}",
+        "#3  2026-11-30 20:30  Liar's Poker (dollar bills)  "
+        "You 2nd (+$90) · Bea 1st (+$100) · Ada 3rd (+$80)",
+        "#2  2026-11-30 20:00  Liar's Poker (cards)  You 2nd (90) · Ada 1st (100) · Bea 3rd (80)",
+        f"#1  2026-11-29 22:05  Liar Game  {seats}",
     ]
 
 
@@ -105,7 +107,7 @@ def test_the_recording_seat_comes_first_wherever_it_sat(
     game = finished_game(winner=1)
     store.record(replace(game, recording_seat=2))
     assert history(capsys)[1] == (
-        "2026-11-30 20:00  Liar Game  Bea 3rd (80) · You 2nd (90) · Ada 1st (100)\n"
+        "#1  2026-11-30 20:00  Liar Game  Bea 3rd (80) · Ada 1st (100) · You 2nd (90)\n"
     )
 
 
@@ -115,8 +117,8 @@ def test_an_imported_game_is_marked_on_its_line_and_in_the_json(
     store.record(finished_game(minute=0))
     store.record(finished_game(minute=5), imported=True)
     assert history(capsys)[1].splitlines() == [
-        "2026-11-30 20:05  Liar Game, imported  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
-        "2026-11-30 20:00  Liar Game  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
+        "#2  2026-11-30 20:05  Liar Game, imported  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
+        "#1  2026-11-30 20:00  Liar Game  You 1st (100) · Ada 2nd (90) · Bea 3rd (80)",
     ]
     assert [game["imported"] for game in json.loads(history(capsys, "--json")[1])] == [
         True,
@@ -133,7 +135,7 @@ def test_game_and_opponent_narrow_the_list(
     store.record(finished_game(game="liars-poker-cards", minute=20, seats=(SEATS[0], zed)))
 
     def ended(*argv: str) -> list[str]:
-        return [line[11:16] for line in history(capsys, *argv)[1].splitlines()]
+        return [line.split()[2] for line in history(capsys, *argv)[1].splitlines()]
 
     assert ended("--game", "liar-game") == ["20:10", "20:00"]
     assert ended("--opponent", "Zed") == ["20:20", "20:10"]
@@ -244,7 +246,7 @@ def test_a_terminal_that_takes_only_ascii_gets_look_alikes_not_a_traceback(
         else:
             assert (
                 printed
-                == "2026-11-30 20:00  Liar Game  You 1st (100) - Ada 2nd (90) - Zoe 3rd (80)\n"
+                == "#1  2026-11-30 20:00  Liar Game  You 1st (100) - Ada 2nd (90) - Zoe 3rd (80)\n"
             )
 
 
