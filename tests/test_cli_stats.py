@@ -106,7 +106,7 @@ def test_a_game_s_own_numbers_follow_its_table_and_are_in_the_json(
     assert out.splitlines()[4:] == [
         "  Points per round   7.5",
         "  Rounds won         2 of 6 (33%)",
-        "  Double won         2 of 6 (33%)",
+        "  Doubles that won   2 of 6 (33%)",
     ]
     (liar_game,) = json.loads(stats(capsys, "--json")[1])
     assert liar_game["game_lines"][0] == {"label": "Points per round", "value": "7.5"}

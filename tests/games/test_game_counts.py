@@ -92,7 +92,7 @@ def test_the_lines_word_the_sums() -> None:
     assert liar_game == (
         ("Points per round", "12.5"),
         ("Rounds won", "3 of 8 (38%)"),
-        ("Triple won", "2 of 2 (100%)"),
+        ("Triples that won", "2 of 2 (100%)"),
     )
     poker_lines = plugin("liars-poker-cards").count_lines(
         {"challenges": 4, "challenges won": 1, "declarations": 10, "bluffs": 5}, 3

@@ -52,7 +52,17 @@ def count_lines(sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], .
     ]
     for kind in HandKind:
         if shown := sums.get(SHOWN + kind.value, 0):
-            lines.append(
-                (f"{kind.value.capitalize()} won", share_text(sums.get(WON + kind.value, 0), shown))
-            )
+            won = share_text(sums.get(WON + kind.value, 0), shown)
+            lines.append((f"{KIND_PLURALS[kind]} that won", won))
     return tuple(lines)
+
+
+KIND_PLURALS = {
+    HandKind.HIGH: "High-card hands",
+    HandKind.PAIR: "Doubles",
+    HandKind.TRIPLE: "Triples",
+    HandKind.BIG_COMBO: "Combos",
+    HandKind.LOW_STRAIGHT: "Low straights",
+    HandKind.JOKER_SET: "Joker sets",
+}
+"""Each kind of hand in a stats line: the shown hands of that kind, of which so many won."""

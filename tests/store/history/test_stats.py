@@ -161,7 +161,7 @@ def test_each_title_s_own_numbers_are_summed_and_worded_by_its_plugin(
     assert stats.game_lines == (
         ("Points per round", "7.5"),
         ("Rounds won", "2 of 8 (25%)"),
-        ("Double won", "0 of 8 (0%)"),
+        ("Doubles that won", "0 of 8 (0%)"),
     )
 
 
