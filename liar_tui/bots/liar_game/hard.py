@@ -137,16 +137,17 @@ class HardLiarGameBot:
         hand, wins = self._choice(view, shadow)
         book = hand_book(view.rules)
         strength = book.score(ranks_of(hand)).strength
-        estimates = [("its hand wins the round", wins(strength))]
+        estimates = [("the hand it would show wins the round", wins(strength))]
         strongest = max(
             book.score(ranks_of(other)).strength for other in legal_hands(view.pocket, view.rules)
         )
+        described = score_hand(hand, view.rules).describe()
+        action_text = f"show {cards_text(hand)} ({described})"
         if strongest > strength:
             estimates.append(("your best hand wins the round", wins(strongest)))
-        described = score_hand(hand, view.rules).describe()
-        return Analysis(
-            tuple(estimates), ShowHand(view.seat, hand), f"show {cards_text(hand)} ({described})"
-        )
+            # Said, or the player reads a weaker hand chosen over a likelier win as a mistake.
+            action_text += " and keep your best cards for a later round"
+        return Analysis(tuple(estimates), ShowHand(view.seat, hand), action_text)
 
 
 def learnt_for(rules: Rules) -> bool:

@@ -316,8 +316,9 @@ class Judgement:
     action: Action
     belief: Belief | None
     """None when nothing can beat the claim, and the bot challenges without weighing it."""
-    win: float | None
-    """This seat's chance to win the game after the action, as the bot reckons it."""
+    outlook: Outlook | None
+    """This seat's chance to win the game after each choice, as the bot reckons it; None
+    when the bot challenges without weighing the claim."""
 
     @property
     def improvable(self) -> float:
@@ -357,10 +358,10 @@ class HardLiarsPokerBot(LiarsPokerBot):
         chances = outlook(view, belief)
         best = max(chances.challenge, chances.take)
         if Chip.SKIP in view.playable_chips and chances.skip > best + SKIP_GAIN:
-            return Judgement(PlayChip(seat, Chip.SKIP), belief, chances.skip)
+            return Judgement(PlayChip(seat, Chip.SKIP), belief, chances)
         if chances.challenge > chances.take:
-            return Judgement(Challenge(seat), belief, chances.challenge)
-        return Judgement(Take(seat), belief, chances.take)
+            return Judgement(Challenge(seat), belief, chances)
+        return Judgement(Take(seat), belief, chances)
 
     def _declare(self, view: LiarsPokerView) -> Action:
         choice = self._declaration(view)
@@ -394,14 +395,18 @@ class HardLiarsPokerBot(LiarsPokerBot):
         if view.phase is Phase.DECIDE:
             judgement = self._judge(view, shadow)
             action = judgement.action
-            if judgement.belief is None or judgement.win is None:
+            chances = judgement.outlook
+            if judgement.belief is None or chances is None:
                 return Analysis((), action, "challenge: nothing can be declared above the claim")
-            estimates = (
+            estimates = [
                 ("the standing claim is true", judgement.belief.true),
                 ("a take leads to a true raise", judgement.improvable),
-                ("you then win the game", judgement.win),
-            )
-            return Analysis(estimates, action, _action_words(action))
+                ("challenging, you win the game", chances.challenge),
+                ("taking, you win the game", chances.take),
+            ]
+            if isinstance(action, PlayChip):
+                estimates.append(("skipping, you win the game", chances.skip))
+            return Analysis(tuple(estimates), action, _action_words(action))
         if view.phase is Phase.DISCARD:
             thrown = self._thrown(view, shadow)
             return Analysis((), Discard(view.seat, thrown), _discard_words(thrown))

@@ -88,7 +88,7 @@ def test_the_win_chance_of_the_hand_agrees_with_rounds_against_normal_bots(
         _, view = opening(seed)
         analysis = HardLiarGameBot(random.Random(seed)).analyse(view)
         assert analysis is not None
-        estimated = dict(analysis.estimates)["its hand wins the round"]
+        estimated = dict(analysis.estimates)["the hand it would show wins the round"]
         misses.append(estimated - monte_carlo_chance(view, analysis.action, rounds, seed))
     error = math.hypot(DEAL_SPREAD, 0.5 / math.sqrt(rounds)) / math.sqrt(deals)
     assert abs(statistics.mean(misses)) <= 4 * error
@@ -114,7 +114,7 @@ def test_a_hand_held_back_is_weighed_beside_the_best_one() -> None:
         assert analysis is not None
         chances = dict(analysis.estimates)
         if "your best hand wins the round" in chances:
-            assert chances["your best hand wins the round"] >= chances["its hand wins the round"]
+            assert chances["your best hand wins the round"] >= chances["the hand it would show wins the round"]
             return
     pytest.fail("in 40 deals the bot never held its best hand back")
 

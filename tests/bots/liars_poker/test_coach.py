@@ -105,7 +105,8 @@ def test_a_decision_names_the_claim_its_win_chance_and_take_or_challenge() -> No
     assert [label for label, _ in analysis.estimates] == [
         "the standing claim is true",
         "a take leads to a true raise",
-        "you then win the game",
+        "challenging, you win the game",
+        "taking, you win the game",
     ]
     assert all(0 <= chance <= 1 for _, chance in analysis.estimates)
     expected = {Challenge: "challenge", Take: "take the hand"}

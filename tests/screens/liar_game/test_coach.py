@@ -47,7 +47,7 @@ async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentenc
         assert analysis is not None
         said = [str(notice.message) for notice in app._notifications]
         assert said == [coach_line(analysis)]
-        assert said[0].startswith("Coach: its hand wins the round ")
+        assert said[0].startswith("Coach: the hand it would show wins the round ")
 
         await pilot.press("1", "2", "3", "enter")
         await settle(pilot)
