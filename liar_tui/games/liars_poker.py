@@ -207,6 +207,12 @@ class LiarsPokerPlugin(GamePlugin):
 
         return LiarsPokerBot(rng)
 
+    def research_choices(self, view: Any) -> Sequence[Any]:
+        """The declarations the legal-action list leaves out, from the bots' ladder."""
+        from liar_tui.bots.liars_poker.research import declaration_menu
+
+        return declaration_menu(view)
+
     def fallback_action(self, view: Any) -> Any:
         """The table's own rules, a challenge, one card discarded, or a declaration that
         beats the standing one (the best hand first), whichever the phase asks for."""

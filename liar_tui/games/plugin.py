@@ -200,6 +200,12 @@ class GamePlugin(ABC):
         table must never wait on a seat that cannot answer, so this must not fail either.
         """
 
+    def research_choices(self, view: Any) -> Sequence[Any]:
+        """Actions a research toolkit may offer the seat of ``view`` beside the engine's
+        ``legal_actions``, which a game whose actions are too many to list leaves short
+        (those the engine refuses are dropped). None by default."""
+        return ()
+
     def safe_bot(self, level: BotLevel, rng: random.Random) -> Bot:
         """The bot for a seat at ``level``, wrapped so that its failure never freezes a table:
         if it raises, the easy bot answers that decision (drawing from the same ``rng``), and

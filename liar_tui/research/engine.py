@@ -5,17 +5,17 @@ round's deal), so a deal cannot be taken apart into chance outcomes without chan
 rules. Chance is therefore one explicit node at the start that picks the table's seed among
 ``seeds`` equally likely ones: an exact game whose deals are a uniform sample of the real ones.
 An action's id is its place in that state's list of choices (the engine's legal actions, then
-the plugin's fallback action when the list lacks it, then any of ``more_choices`` the engine
-accepts: a list of Liar's Poker lacks its declarations), which is a function of the seat's
-information, so tabular algorithms (CFR, best
-response) are sound on it; a learner that reads the id as a feature is not.
+the plugin's fallback action when the list lacks it, then any of the plugin's
+``research_choices`` the engine accepts: a game may list fewer actions than it takes), which
+is a function of the seat's information, so tabular algorithms (CFR, best response) are
+sound on it; a learner that reads the id as a feature is not.
 """
 
 from __future__ import annotations
 
 import copy
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from liar_tui.games.plugin import GamePlugin, Scoring
@@ -37,12 +37,8 @@ class EngineGame:
         rules: Any = None,
         distinct_actions: int = 1024,
         max_length: int = 2000,
-        more_choices: Callable[[Any], Sequence[Any]] | None = None,
     ) -> None:
         self.plugin = plugin
-        self.more_choices = more_choices
-        """Actions to offer beside the engine's list, given the acting seat's view: a menu of
-        the declarations Liar's Poker's list leaves out (those the engine refuses are dropped)."""
         self.rules = plugin.default_rules() if rules is None else rules
         self.seats = seats
         self.seeds = seeds
@@ -101,13 +97,12 @@ class EngineState:
         listed = list(self.engine.legal_actions(seat))
         fallback = self.game.plugin.fallback_action(self.engine.view(seat))
         choices = listed if fallback in listed else [*listed, fallback]
-        if self.game.more_choices is not None:
-            offered = self.game.more_choices(self.engine.view(seat))
-            choices += [
-                action
-                for action in offered
-                if action not in choices and self.engine.refusal(action) is None
-            ]
+        offered = self.game.plugin.research_choices(self.engine.view(seat))
+        choices += [
+            action
+            for action in offered
+            if action not in choices and self.engine.refusal(action) is None
+        ]
         if len(choices) > self.game.facts.distinct_actions:
             raise ValueError(
                 f"A seat has {len(choices)} choices here, more than the game's "

@@ -12,21 +12,17 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is the research extra: pip install -e '.[research]'"
 )
 
-from liar_tui.bots.liars_poker.research import declaration_menu  # noqa: E402
 from liar_tui.games import registered  # noqa: E402
 from liar_tui.research.engine import EngineGame, EngineState  # noqa: E402
 from liar_tui.research.openspiel import register  # noqa: E402
 from liar_tui.rules.dollar_bills.research import SmallBills  # noqa: E402
 
 PLUGINS = sorted(registered())
-MORE_CHOICES = {"liars-poker-cards": declaration_menu}
-"""What each game offers beside its engine's list of legal actions."""
 
 
 def engine_game(game_id: str, seats: int = 2) -> Any:
     plugin = registered()[game_id]
-    more = MORE_CHOICES.get(game_id)
-    return register(lambda: EngineGame(plugin, seats=seats, seeds=8, more_choices=more))
+    return register(lambda: EngineGame(plugin, seats=seats, seeds=8))
 
 
 @pytest.mark.parametrize("game_id", PLUGINS)
