@@ -61,8 +61,6 @@ class Redrawn(Static):
 
     _drawn: tuple[object, ...] | None = None
     """The text last drawn, as :func:`_text_key` has it."""
-    _lines: tuple[int, int] | None = None
-    """The width and lines the content last needed."""
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         drawn = _text_key(content)
@@ -74,10 +72,19 @@ class Redrawn(Static):
         if height is not None and not height.is_auto:
             return
         width = self.content_size.width
-        lines = (width, self.get_content_height(self.size, self.app.size, width))
-        if lines != self._lines:
-            self._lines = lines
+        if self._rows(self.get_content_height(self.size, self.app.size, width)) != self.size.height:
             self.refresh(layout=True)
+
+    def _rows(self, lines: int) -> int:
+        """The rows ``lines`` of content take, within the widget's min and max height (a
+        text of one line or two in a box of at least three takes three either way)."""
+        styles = self.styles
+        rows = lines + styles.gutter.height
+        if styles.min_height is not None and styles.min_height.is_cells:
+            rows = max(rows, int(styles.min_height.value))
+        if styles.max_height is not None and styles.max_height.is_cells:
+            rows = min(rows, int(styles.max_height.value))
+        return rows
 
 
 class ReplayTable(Widget):
