@@ -69,6 +69,7 @@ class DollarBillsReplayTable(ReplayTable):
     }
     DollarBillsReplayTable #history-panel {
         height: 1fr;
+        min-height: 4;
         max-height: 10;
     }
     DollarBillsReplayTable #history {
