@@ -45,20 +45,22 @@ class _Lives(LivesBoard, Redrawn):
     """The lives board, redrawn in its fixed height without a layout."""
 
 
-def _height(line: RenderableType, width: int, console: Console) -> int:
-    """How many lines ``line`` (a :func:`hanging` line: a text, or a text indented by
-    padding) takes at ``width``: wrapped as a text, not rendered."""
+def _rows(line: RenderableType, width: int, console: Console) -> list[RenderableType]:
+    """``line`` (a :func:`hanging` line: a text, or a text indented by padding) wrapped at
+    ``width``, a renderable a row."""
     if isinstance(line, Padding):
-        width -= line.left + line.right
-        line = line.renderable
+        inner = line.renderable
+        assert isinstance(inner, Text), "hanging() pads texts only"
+        rows = inner.wrap(console, max(1, width - line.left))
+        return [Padding(row, (0, 0, 0, line.left)) for row in rows]
     assert isinstance(line, Text), "hanging() makes texts and padded texts only"
-    return len(line.wrap(console, max(1, width)))
+    return list(line.wrap(console, max(1, width)))
 
 
 class _Rounds(Redrawn):
-    """The last rounds, newest at the bottom: as many of their lines as fit, the oldest left
-    out (where the play screen's panel scrolls to its end), in the height its panel gives it,
-    so that a step, which adds a line, lays nothing out again."""
+    """The last rounds, newest at the bottom: their last rows that fit, the oldest left out
+    (as the play screen's panel shows them scrolled to its end), in the height its panel
+    gives it, so that a step, which adds a line, lays nothing out again."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -73,17 +75,14 @@ class _Rounds(Redrawn):
 
     def _draw(self) -> None:
         width, height = self.content_size
-        kept = self._round_lines
+        shown = self._round_lines
         if width and height:
             console = self.app.console
-            heights = [_height(line, width, console) for line in kept]
-            first = 0
-            while first < len(kept) and sum(heights[first:]) > height:
-                first += 1
-            kept = kept[first:]
-            while kept and isinstance(kept[0], Text) and not kept[0].plain:
-                kept = kept[1:]
-        self.update(Group(*kept))
+            rows = [row for line in shown for row in _rows(line, width, console)][-height:]
+            while rows and isinstance(rows[0], Text) and not rows[0].plain:
+                rows = rows[1:]
+            shown = rows
+        self.update(Group(*shown))
 
 
 class LiarsPokerReplayTable(ReplayTable):
