@@ -216,7 +216,7 @@ class ReplayScreen(LiarScreen[None]):
     @on(Coached)
     def _coached_step(self, message: Coached) -> None:
         self._coached[message.index] = message.analysis
-        if message.index == self.at:
+        if message.index == self._next_decision():
             self._show_coach()
 
     def _title(self, replay: Replay) -> str:
@@ -242,33 +242,42 @@ class ReplayScreen(LiarScreen[None]):
         self.query_one("#replay-step", Static).update(line)
         self._show_coach()
 
+    def _next_decision(self) -> int | None:
+        """The step that plays the recording seat's decision facing it at this step: the
+        coach speaks while the table shows the decision still to make, not the table after
+        it (a reveal beside the estimate made before it read as a verdict on the result)."""
+        after = self.at + 1
+        return after if after < len(self.steps) and self.steps[after].decided else None
+
     def _show_coach(self) -> None:
-        """What the hard bot made of the decision played at this step, and whether the
-        player did as it would have (where the record keeps the action played)."""
+        """What the hard bot makes of the decision facing the recording seat at this step,
+        and whether the player then did as it would have (where the record keeps the action
+        played)."""
         coach = self.query_one("#coach-line", Static)
         replay = self.replay
-        if replay is None or self._table is None or not self.steps[self.at].decided:
+        decision = self._next_decision()
+        if replay is None or self._table is None or decision is None:
             coach.update(Text("The coach speaks at each of your decisions.", style="dim"))
             return
-        if self.at not in self._coached:
+        if decision not in self._coached:
             coach.update(Text("The coach is thinking…", style="italic dim"))
             return
-        analysis = self._coached[self.at]
+        analysis = self._coached[decision]
         if analysis is None:
             coach.update(Text("The coach has nothing to say of this decision.", style="dim"))
             return
         from liar_tui.bots.coach import coach_line
 
         text = Text(coach_line(analysis))
-        step = replay.steps[self.at]
+        step = replay.steps[decision]
         played = step.action if step.action is not None else self._table.played_action(step.update)
         if played is not None:
             ink = self._table.look.ink
             name = replay.setup.names[replay.seat]
             if self._table.same_action(played, analysis.action):
-                text.append(f"\n{name} played as the coach would.", style=f"bold {ink.win}")
+                text.append(f"\n{name} then played as the coach would.", style=f"bold {ink.win}")
             else:
-                text.append(f"\n{name} played otherwise.", style=f"bold {ink.loss}")
+                text.append(f"\n{name} then played otherwise.", style=f"bold {ink.loss}")
         coach.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -99,7 +99,7 @@ async def test_the_coach_speaks_at_the_players_decisions_and_marks_a_difference(
         replay = screen.replay
         assert replay is not None
         for index in decisions:
-            screen._show(index)
+            screen._show(index - 1)  # the coach speaks while the decision is still to make
             await pilot.pause()
             line = coach_text(screen)
             assert line.startswith("Coach: ") and "it would " in line
@@ -107,7 +107,10 @@ async def test_the_coach_speaks_at_the_players_decisions_and_marks_a_difference(
             analysis = screen._coached[index]
             assert analysis is not None
             mark = "played as the coach would" if played == analysis.action else "played otherwise"
-            assert f"You {mark}." in line
+            assert f"You then {mark}." in line
+            screen._show(index)
+            await pilot.pause()
+            assert index + 1 in decisions or "speaks at each" in coach_text(screen)
 
 
 async def test_a_seat_record_never_shows_another_persons_hand() -> None:

@@ -14,7 +14,7 @@ from tests.terminal.tmux import LIAR_TUI, Terminal, terminal
 pytestmark = pytest.mark.tmux
 
 COMMAND = [LIAR_TUI, "play", "liar-game", "--bots", "1", "--target", "1", "--seed", "1"]
-VERDICTS = ("You played as the coach would.", "You played otherwise.")
+VERDICTS = ("You then played as the coach would.", "You then played otherwise.")
 
 
 def play_to_the_end(term: Terminal) -> None:
@@ -57,7 +57,9 @@ def test_a_finished_game_is_replayed_with_the_coach_and_counted_in_stats(
         assert re.search(r"Liar Game +(1st|2nd) \(\d+\) +Ada (1st|2nd)", history), history
         term.press("Enter")
         term.wait_for("Replay · game 1 · Liar Game · your side")
-        term.press("End")
+        # The last round's reveal came of your hand: one step back, the table still faces
+        # that choice, and the coach speaks of it.
+        term.press("End", "Left")
         screen = term.wait_for_any(*VERDICTS)
         coach = coach_panel(screen)
         assert re.search(r"Coach: .*wins the round \d+% · .*it would show ", coach), coach
