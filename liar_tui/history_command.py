@@ -209,10 +209,16 @@ def score_text(score: float) -> str:
     return str(int(score)) if score == int(score) else f"{score:g}"
 
 
-def seat_text(seat: SeatResult, money: bool = False) -> str:
+def seat_text(seat: SeatResult, game: str) -> str:
     """``Ada 1st (525)``; at a game played for money ``Ada 1st (+$3)``."""
-    score = money_text(seat.score) if money else score_text(seat.score)
-    return f"{seat.name} {ordinal(seat.place)} ({score})"
+    return f"{seat.name} {ordinal(seat.place)} ({score_words(game, seat.score)})"
+
+
+def score_words(game: str, score: float) -> str:
+    """A seat's final score as ``game`` counts it: money as money."""
+    plugin = registered().get(game)
+    money = plugin is not None and plugin.scoring is Scoring.MONEY
+    return money_text(score) if money else score_text(score)
 
 
 def money_text(amount: float) -> str:
@@ -244,9 +250,7 @@ def game_line(summary: GameSummary) -> str:
     """``#12  2026-12-02 01:10  <game title>  You 2nd (206) · Ada 1st (525) · Bea 3rd (90)``:
     the id ``replay`` and ``export`` take, the title marked ``, imported`` for a game brought
     in by ``liar-tui import``, money as money."""
-    game = registered().get(summary.game)
-    money = game is not None and game.scoring is Scoring.MONEY
-    seats = SEPARATOR.join(seat_text(seat, money) for seat in seats_in_order(summary))
+    seats = SEPARATOR.join(seat_text(seat, summary.game) for seat in seats_in_order(summary))
     return f"#{summary.id}  {when_text(summary.ended_at)}  {game_title_text(summary)}  {seats}"
 
 

@@ -23,8 +23,9 @@ from liar_tui.history_command import (
     SEPARATOR,
     chosen_filter,
     empty_text,
+    game_title_text,
     ordinal,
-    score_text,
+    score_words,
     title,
     when_text,
 )
@@ -45,18 +46,18 @@ def result_text(summary: GameSummary) -> Text:
     if summary.recording_seat is None:
         return Text("—")
     seat = summary.seats[summary.recording_seat]
-    return Text(
-        f"{ordinal(seat.place)} ({score_text(seat.score)})", style="bold" if seat.won else ""
-    )
+    score = score_words(summary.game, seat.score)
+    return Text(f"{ordinal(seat.place)} ({score})", style="bold" if seat.won else "")
 
 
 def row_of(summary: GameSummary) -> tuple[Text, ...]:
-    """A game's cells: the opponents' places without their scores, which would push the
+    """A game's cells: the opponents by place, without their scores, which would push the
     last of them off an 80-column terminal. Text, not markup: a name may hold brackets."""
-    opponents = SEPARATOR.join(f"{seat.name} {ordinal(seat.place)}" for seat in summary.opponents)
+    by_place = sorted(summary.opponents, key=lambda seat: seat.place)
+    opponents = SEPARATOR.join(f"{seat.name} {ordinal(seat.place)}" for seat in by_place)
     return (
         Text(when_text(summary.ended_at)),
-        Text(title(summary.game)),
+        Text(game_title_text(summary)),
         result_text(summary),
         Text(opponents),
     )

@@ -79,7 +79,7 @@ async def test_history_opens_from_home_by_h_with_the_games_newest_first() -> Non
         screen = await open_history(pilot)
         assert rows(screen) == [
             ["2026-11-30 20:30", "Liar Game", "2nd (90)", "Zed 1st"],
-            ["2026-11-30 20:20", "Liar's Poker (dollar bills)", "2nd (90)", "Ada 3rd · Bea 1st"],
+            ["2026-11-30 20:20", "Liar's Poker (dollar bills)", "2nd (+$90)", "Bea 1st · Ada 3rd"],
             ["2026-11-30 20:10", "Liar's Poker (cards)", "1st (100)", "Zed 2nd"],
             ["2026-11-30 20:00", "Liar Game", "1st (100)", "Ada 2nd · Bea 3rd"],
         ]
