@@ -284,8 +284,7 @@ def test_an_unknown_id_is_one_sentence_and_exit_1(
     unknown = (
         1,
         "",
-        "liar-tui: error: There is no game 7 in your history "
-        "(liar-tui history lists them).\n",
+        "liar-tui: error: There is no game 7 in your history (liar-tui history lists them).\n",
     )
     assert run(capsys, "export", "7") == unknown
     assert not isolated_dirs["data"].exists()

@@ -45,6 +45,13 @@ WIDE_SCREEN = 110
 """From this many columns the coach sits beside the table; below it, under the table."""
 
 
+def doesnt_fit(game_id: int) -> str:
+    return (
+        f"Game {game_id} cannot be replayed: its record does not fit its game "
+        "(it may have been edited)."
+    )
+
+
 def unwatchable(game: str) -> str:
     return f"Replays of {title(game)} cannot be watched: its plugin draws no replay table."
 
@@ -168,16 +175,22 @@ class ReplayScreen(LiarScreen[None]):
             self._say_problem(unwatchable(replay.setup.game))
             return
         table.look = look
+        try:
+            steps = tuple(
+                ShownStep(
+                    ReplayFrame(step.update, replay.face_up(index)),
+                    table.describe(step.update),
+                    step.decision is not None,
+                )
+                for index, step in enumerate(replay.steps)
+            )
+        except Exception:  # a record that does not fit its game (an edited import)
+            log.exception("game %d could not be described", replay.game_id)
+            self._say_problem(doesnt_fit(replay.game_id))
+            return
         self.replay = replay
         self._table = table
-        self.steps = tuple(
-            ShownStep(
-                ReplayFrame(step.update, replay.face_up(index)),
-                table.describe(step.update),
-                step.decision is not None,
-            )
-            for index, step in enumerate(replay.steps)
-        )
+        self.steps = steps
         self.query_one("#replay-title", Static).update(self._title(replay))
         self.query_one("#replay-status", Static).display = False
         await self.query_one("#replay-table").mount(table)
@@ -234,7 +247,13 @@ class ReplayScreen(LiarScreen[None]):
             return
         self.at = max(0, min(index, len(self.steps) - 1))
         shown = self.steps[self.at]
-        self._table.show(shown.frame)
+        try:
+            self._table.show(shown.frame)
+        except Exception:  # a step of a record that does not fit its game
+            log.exception("step %d of game %d could not be drawn", self.at, self.game_id)
+            self._table = None
+            self._say_problem(doesnt_fit(self.game_id))
+            return
         line = Text(f"step {self.at + 1} of {len(self.steps)}", style="bold")
         line.append(f" · {shown.words.text}")
         if self.at == len(self.steps) - 1:

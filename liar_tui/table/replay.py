@@ -28,7 +28,7 @@ class ReplayProblem(ValueError):
 
 
 def no_such_game(game_id: int) -> str:
-    return f"There is no game {game_id} in your history (liar-tui history --json lists ids)."
+    return f"There is no game {game_id} in your history (liar-tui history lists them)."
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,15 @@ hand; Enter on the history list; and the sentence for a game that cannot be repl
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.widgets import Static
 
+from liar_tui.rules.liar_game.game import HandChosen
 from liar_tui.screens.history import HistoryScreen
 from liar_tui.screens.replay import ReplayScreen
-from liar_tui.table.finished import complete_record
+from liar_tui.table.finished import complete_record, seat_record
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 
 from .menus import RecordingApp, flat_text
@@ -158,3 +161,27 @@ async def test_a_game_not_in_history_is_said_in_a_sentence() -> None:
         await pilot.press("right")
         await pilot.press("escape")
         assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_a_record_that_does_not_fit_its_game_is_one_sentence_not_a_traceback() -> None:
+    """An edited import can name a seat the table does not have (the review's hand-edited
+    file): the replay says so and the app goes on."""
+    setup, actions = played_to_end("liar-game", HOT_SEAT)
+    finished = seat_record(setup, actions, TIMES, 0)
+    chosen = next(
+        (index, event)
+        for index, update in enumerate(finished.seat_updates)
+        for event in update.events
+        if isinstance(event, HandChosen)
+    )
+    index, event = chosen
+    update = finished.seat_updates[index]
+    events = tuple(replace(told, seat=9) if told is event else told for told in update.events)
+    updates = list(finished.seat_updates)
+    updates[index] = replace(update, events=events)
+    app = replay_app(record(replace(finished, seat_updates=tuple(updates))))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settled(pilot)
+        assert "cannot be replayed: its record does not fit its game" in flat_text(app)
+        await pilot.press("right", "end")
+        assert app.screen is screen
