@@ -467,3 +467,39 @@ def test_a_seat_record_s_seed_past_the_largest_is_refused_in_one_sentence(
     assert (code, out) == (1, "")
     assert "cannot be imported: its seed must be a whole number from 0 to" in err
     assert not history_path().exists()
+
+
+def test_a_seat_record_with_a_number_too_large_to_keep_is_refused_in_one_sentence(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A shown hand's points edited to 10**25 are counted as the player's points, a number
+    SQLite cannot keep: the review's file ended ``import`` in an OverflowError traceback."""
+    from liar_tui.store.history import Visibility
+    from liar_tui.table.finished import replayed_updates, seat_results
+
+    complete = bot_game("liar-game")
+    updates = tuple(replayed_updates(complete.setup, complete.actions, 0))
+    seat_view = replace(
+        complete,
+        seed=None,
+        visibility=Visibility.SEAT,
+        actions=(),
+        seat_updates=updates,
+        seats=seat_results(complete.setup, updates),
+    )
+    document = exported_file(store, capsys, seat_view)
+
+    def enlarge(node: Any) -> bool:
+        """Make the first hand's points huge; whether there was one."""
+        if isinstance(node, dict):
+            if "points" in node:
+                node["points"] = 10**25
+                return True
+            return any(enlarge(value) for value in node.values())
+        return isinstance(node, list) and any(enlarge(value) for value in node)
+
+    assert enlarge(document["seat_updates"])
+    code, out, err = run(capsys, "import", write(tmp_path, document))
+    assert (code, out) == (1, "")
+    assert "cannot be imported: " in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not history_path().exists()

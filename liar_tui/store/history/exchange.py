@@ -280,7 +280,14 @@ def _check(finished: FinishedGame) -> tuple[tuple[str, int], ...]:
         raise ImportProblem("its updates are not what a game tells a seat") from None
     if results != finished.seats:
         raise ImportProblem("its seats' results are not the ones its game ends with")
+    if any(not -LARGEST_COUNT <= count <= LARGEST_COUNT for _, count in counts):
+        raise ImportProblem("its numbers are too large to be a game's")
     return counts
+
+
+LARGEST_COUNT = 2**63 - 1
+"""The largest number SQLite keeps as an integer: an edited file's huge score is refused
+here rather than failing the write."""
 
 
 def _check_replay(finished: FinishedGame) -> None:

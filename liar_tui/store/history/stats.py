@@ -117,6 +117,9 @@ class GameStats:
 _PLAYED = "g.recording_seat IS NOT NULL AND g.imported = 0"
 """The player's own games: the condition of the ``games_played_by_title`` index, which
 SQLite uses only when a query states it as the index does."""
+_RESULT_KNOWN = "g.player_won IS NOT NULL AND g.player_score IS NOT NULL"
+"""A game whose result step 2 could fill in: a version-1 file that lost its recording
+seat's row leaves them empty, and such a game counts for nothing rather than failing."""
 
 # One row a game of the player's, title by title, in the order the games ended: the order
 # of the ``games_played_by_title`` index, which holds every column read (no sort, no visit
@@ -125,7 +128,7 @@ SQLite uses only when a query states it as the index does."""
 _STATS_QUERY = f"""
 SELECT g.game, g.opponent_kinds * 2 + g.player_won, g.player_score
 FROM games AS g
-WHERE {_PLAYED} {{game_condition}}
+WHERE {_PLAYED} AND {_RESULT_KNOWN} {{game_condition}}
 ORDER BY g.game, g.ended_at, g.id
 """
 
@@ -281,7 +284,7 @@ class LedgerPoint:
 # running sum is added up in Python, which measured twice as fast as SQLite's window.
 _LEDGER_QUERY = f"""
 SELECT g.ended_at, g.player_score FROM games AS g
-WHERE {_PLAYED} AND g.game = ?
+WHERE {_PLAYED} AND {_RESULT_KNOWN} AND g.game = ?
 ORDER BY g.ended_at, g.id
 """
 

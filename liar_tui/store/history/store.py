@@ -162,9 +162,10 @@ class HistoryStore:
                 return work(connection)
             except RecordProblem:
                 raise
-            except ValueError as error:
+            except (ValueError, TypeError, OverflowError) as error:
                 # A row SQLite reads but this liar-tui does not (a bot level a newer one
-                # wrote, a hand-edited file): a reader's worker would otherwise end the app.
+                # wrote, a hand-edited file, an empty result), or a number SQLite cannot
+                # keep: a reader's worker would otherwise end the app.
                 raise HistoryError(
                     f"The history file {shown_path(self.path)} cannot be read ({_clause(error)})."
                 ) from None
@@ -197,6 +198,6 @@ def _insert(connection: sqlite3.Connection, game: records.EncodedGame) -> int:
         return records.insert_game(connection, game)
 
 
-def _clause(error: ValueError) -> str:
+def _clause(error: Exception) -> str:
     """A value's complaint made fit to sit in brackets inside a sentence."""
     return lowered(str(error).rstrip("."))

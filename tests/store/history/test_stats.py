@@ -4,6 +4,7 @@ streaks and the mean score, checked against fixed numbers and against a count by
 from __future__ import annotations
 
 import random
+import sqlite3
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -142,6 +143,29 @@ def test_imported_games_are_left_out_of_the_stats_and_the_ledger(store: HistoryS
     store.record(_with_result(finished_game(game=bills, minute=0), won=True, score=2.0))
     won_elsewhere = _with_result(finished_game(game=bills, minute=5), won=True, score=9.0)
     store.record(won_elsewhere, imported=True)
+    (stats,) = history_stats(store)
+    assert (stats.overall.games, stats.overall.total_score) == (1, 2.0)
+    assert history_ledger(store, bills) == (LedgerPoint(START, 2.0),)
+
+
+def test_a_game_whose_result_step_2_could_not_fill_in_counts_for_nothing(
+    store: HistoryStore,
+) -> None:
+    """A version-1 file that lost the recording seat's row migrates with an empty result:
+    the stats and the ledger leave that game out (they raised a TypeError, a traceback on
+    the stats screen)."""
+    bills = "liars-poker-bills"
+    store.record(_with_result(finished_game(game=bills, minute=0), won=True, score=2.0))
+    store.record(_with_result(finished_game(game=bills, minute=5), won=True, score=3.0))
+
+    def lose_the_result(connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "UPDATE games SET player_won = NULL, player_score = NULL WHERE ended_at = "
+            "(SELECT MAX(ended_at) FROM games)"
+        )
+        connection.commit()
+
+    store.read(lose_the_result)
     (stats,) = history_stats(store)
     assert (stats.overall.games, stats.overall.total_score) == (1, 2.0)
     assert history_ledger(store, bills) == (LedgerPoint(START, 2.0),)
