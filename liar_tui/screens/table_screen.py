@@ -22,6 +22,7 @@ from textual import on, work
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.color import Color
 from textual.message import Message
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -372,6 +373,8 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
 
     _coach_turn: TurnT | None = None
     """The step of a turn the coach's line on screen is about, if one may be up."""
+    _coach_note: Notification | None = None
+    """The coach's toast, which it takes down by itself: other notices stay up."""
 
     def _hidden_coach_keys(self) -> set[str]:
         """The coach's keys not to offer now: all of them off a person's turn (pressed
@@ -405,18 +408,23 @@ class TableScreen(LiarScreen[None], Generic[ViewT, TurnT]):
         in place of the coach's last line."""
         if self._showing != turn:
             return
-        if self._coach_turn is not None:
-            self.app.clear_notifications()
-        self.notify(line, markup=False, timeout=COACH_SECONDS)
+        self._take_down_coach_note()
+        # Made here rather than by notify(), which keeps no handle to take this one down.
+        self._coach_note = Notification(line, timeout=COACH_SECONDS, markup=False)
+        self.app.post_message(Notify(self._coach_note))
         self._coach_turn = turn
 
     def _coach_retire_stale(self) -> None:
         """Take the coach's line down once the step it is about is gone: in a hot-seat game
-        it would show the next person the last one's cards. (Textual takes toasts down only
-        all at once, so only when a line of the coach's may be up.)"""
+        it would show the next person the last one's cards."""
         if self._coach_turn is not None and self._coach_turn != self._showing:
             self._coach_turn = None
-            self.app.clear_notifications()
+            self._take_down_coach_note()
+
+    def _take_down_coach_note(self) -> None:
+        note, self._coach_note = self._coach_note, None
+        if note is not None and note in self.app._notifications:
+            self.app._unnotify(note)
 
     # leaving --------------------------------------------------------------------------
 

@@ -618,8 +618,9 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
     def _hidden_coach_keys(self) -> set[str]:
         """``h`` asks the coach, but ``Ctrl+O`` while a declaration is typed (``h`` is a
         letter of it)."""
-        if self._showing is None:
-            return super()._hidden_coach_keys()
+        hidden = super()._hidden_coach_keys()
+        if hidden:
+            return hidden
         return {"h"} if isinstance(self.focused, Input) else {"ctrl+o"}
 
     def action_history(self) -> None:

@@ -103,3 +103,20 @@ async def test_the_coach_setting_off_hides_the_key_and_always_speaks_at_each_tur
         assert analysis is not None
         said = [str(notice.message) for notice in always._notifications]
         assert said == [coach_line(analysis)]
+
+
+async def test_the_coach_takes_down_only_its_own_line() -> None:
+    """Review: the coach cleared every toast to replace its line, so a notice that history
+    was not being recorded went with it."""
+    setup = TableSetup("liar-game", Rules(target=60), ONE_HUMAN, seed=7)
+    app = LiarApp(settings=Settings(bot_delay=MAX_BOT_DELAY), start=setup)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("History is not being recorded: the disk is full.")
+        for _ in range(2):
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+        said = [str(notice.message) for notice in app._notifications]
+        assert said[0] == "History is not being recorded: the disk is full."
+        assert len(said) == 2 and said[1].startswith("Coach: ")

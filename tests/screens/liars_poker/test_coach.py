@@ -14,7 +14,7 @@ from liar_tui.games import plugin
 from liar_tui.rules.liars_poker.game import LiarsPokerGame, Phase
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules
 from liar_tui.screens.liars_poker.play import LiarsPokerPlayScreen
-from liar_tui.store.settings import MAX_BOT_DELAY, Settings
+from liar_tui.store.settings import MAX_BOT_DELAY, Coach, Settings
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import Table
@@ -69,3 +69,15 @@ async def test_the_coach_key_gives_the_hard_bots_line_on_your_turn_and_a_sentenc
         await settle(pilot)
         # The line about the step gone by went with it.
         assert [str(notice.message) for notice in app._notifications] == [NOT_YOUR_TURN]
+
+
+async def test_with_the_coach_off_no_coach_key_is_offered_even_while_declaring() -> None:
+    """Review: the declaring turn's own choice of key (h or Ctrl+O) left one offered with
+    the coach off."""
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(), SEATS, seed=seed_you_open())
+    settings = Settings(bot_delay=MAX_BOT_DELAY, coach=Coach.OFF)
+    app = LiarApp(settings=settings, start=setup)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        assert table(app).view(0).phase is Phase.DECLARE
+        assert coach_keys(app) == []
