@@ -218,6 +218,8 @@ def ends_a_game(setup: TableSetup, update: SeatUpdate) -> bool:
         return False
     try:
         plugin(setup.game).seat_outcomes(setup, (update,))
-    except ValueError:
+    except (ValueError, LookupError, TypeError, AttributeError):
+        # Only ValueError means "no game ended"; the others come of a host's update not
+        # shaped as the game makes them, which must not end the client's reading.
         return False
     return True
