@@ -3,11 +3,20 @@ the seat was told from the deal's start, not the whole session again at every de
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from liar_tui.rules.dollar_bills import game as bills
 from liar_tui.rules.dollar_bills.rules import Rules as BillsRules
-from liar_tui.table.finished import GameTimes, replayed_updates, seat_record, seat_results
+from liar_tui.rules.liars_poker.game import GameOver
+from liar_tui.rules.liars_poker.rules import LiarsPokerRules
+from liar_tui.table.finished import (
+    GameTimes,
+    ends_a_game,
+    replayed_updates,
+    seat_record,
+    seat_results,
+)
 from liar_tui.table.seats import SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
 from tests.games.test_seat_outcomes import played
@@ -36,3 +45,17 @@ def test_a_seat_record_of_the_third_deal_holds_that_deal_alone() -> None:
     ), "no earlier deal's settling"
     assert len(record.seat_updates) < len(whole) // 2
     assert record.seats == seat_results(setup, whole), "the deal's result, as before"
+
+
+def test_an_ending_not_shaped_as_the_game_makes_it_is_no_games_end() -> None:
+    """An online client asks this of every update a host sends: a game-over event whose
+    lives leave seats out is not an end (it raised IndexError into the client's reading)."""
+    setup = TableSetup("liars-poker-cards", LiarsPokerRules(), HOT_SEAT, seed=3)
+    table, _ = played(setup, games=1)
+    last = replayed_updates(setup, table.actions, 0)[-1]
+    assert ends_a_game(setup, last)
+    short = tuple(
+        replace(event, lives=event.lives[:1]) if isinstance(event, GameOver) else event
+        for event in last.events
+    )
+    assert not ends_a_game(setup, replace(last, events=short))
