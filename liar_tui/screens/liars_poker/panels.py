@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from liar_tui.rules.liars_poker.game import Chip, LiarsPokerView, Phase, RoundRules
 from liar_tui.rules.liars_poker.rules import PokerRules
+from liar_tui.screens.wording import subject_verb
 from liar_tui.widgets.card_art import CardLook
 
 OUT_STYLE = "dim"
@@ -61,6 +62,24 @@ def doing(phase: Phase) -> str:
 
 def direction_words(direction: int, look: CardLook) -> str:
     return look.text("Play goes down the list ↓" if direction > 0 else "Play goes up the list ↑")
+
+
+def declaration_text(view: LiarsPokerView, names: Sequence[str]) -> Text:
+    """The standing declaration and its floor, or who opens (or picks the rules) before
+    one: the table's line above the hand, at play and in a replay alike."""
+    if view.phase is Phase.OVER:
+        return Text("The game is over.", style="bold")
+    if not view.declarations:
+        opener = names[view.opener]
+        if view.phase is Phase.CHOOSE_RULES:
+            return Text(f"Dealer's choice: {subject_verb(opener, 'pick')} this round's rules.")
+        return Text(f"{subject_verb(opener, 'open')} the round with a fresh hand.")
+    last = view.declarations[-1]
+    text = Text(f"{names[last.seat]} declared ")
+    text.append(last.declaration.text, style="bold")
+    text.append("\nFloor (the worst hand that is true): ", style="dim")
+    text.append(last.floor.describe())
+    return text
 
 
 def rules_phrases(rules: RoundRules) -> list[str]:

@@ -57,6 +57,7 @@ from liar_tui.screens.liars_poker.history import (
 from liar_tui.screens.liars_poker.panels import (
     LivesBoard,
     chip_name,
+    declaration_text,
     doing,
     lives_line,
     rules_phrases,
@@ -251,7 +252,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         look = self.look
         self.query_one("#lives", LivesBoard).show(view, self.humans)
         self.query_one("#table-panel").border_title = f"Round {view.round}"
-        self.query_one("#declaration-line", Static).update(self._declaration_text(view))
+        self.query_one("#declaration-line", Static).update(declaration_text(view, self.names))
         communal = self.query_one("#communal-line", Static)
         communal.display = bool(view.communal)
         if view.communal:
@@ -263,21 +264,6 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         rules_line.display = bool(phrases)
         rules_line.update(Text(look.text("This round: " + " · ".join(phrases)), style="italic"))
         self._redraw_history(view)
-
-    def _declaration_text(self, view: LiarsPokerView) -> Text:
-        if view.phase is Phase.OVER:
-            return Text("The game is over.", style="bold")
-        if not view.declarations:
-            opener = self.names[view.opener]
-            if view.phase is Phase.CHOOSE_RULES:
-                return Text(f"Dealer's choice: {subject_verb(opener, 'pick')} this round's rules.")
-            return Text(f"{subject_verb(opener, 'open')} the round with a fresh hand.")
-        last = view.declarations[-1]
-        text = Text(f"{self.names[last.seat]} declared ")
-        text.append(last.declaration.text, style="bold")
-        text.append("\nFloor (the worst hand that is true): ", style="dim")
-        text.append(last.floor.describe())
-        return text
 
     def _redraw_history(self, view: LiarsPokerView) -> None:
         """The last rounds the view keeps, oldest first, then this one, each as the history

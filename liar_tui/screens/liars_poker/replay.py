@@ -33,7 +33,12 @@ from liar_tui.rules.liars_poker.game import (
     Took,
 )
 from liar_tui.screens.liars_poker.history import hanging, round_text, shown_rounds
-from liar_tui.screens.liars_poker.panels import LivesBoard, chip_name, rules_phrases
+from liar_tui.screens.liars_poker.panels import (
+    LivesBoard,
+    chip_name,
+    declaration_text,
+    rules_phrases,
+)
 from liar_tui.screens.liars_poker.sentences import claim_words, stuck_verdict, verdict
 from liar_tui.screens.replay_table import Redrawn, ReplayFrame, ReplayTable, StepWords
 from liar_tui.screens.wording import possessive, subject_verb
@@ -161,7 +166,7 @@ class LiarsPokerReplayTable(ReplayTable):
             lives.styles.height = lines
         lives.show(view, (self.seat,))
         self.set_border_title("#table-panel", f"Round {view.round}")
-        self.query_one("#declaration-line", Static).update(self._declaration_text(view))
+        self.query_one("#declaration-line", Static).update(declaration_text(view, self.names))
         communal = self.query_one("#communal-line", Static)
         communal.display = bool(view.communal)
         if view.communal:
@@ -174,21 +179,6 @@ class LiarsPokerReplayTable(ReplayTable):
         rules_line.update(Text(look.text("This round: " + " · ".join(phrases)), style="italic"))
         self.query_one("#hand", Static).update(self._hand_text(view, frame))
         self._show_rounds(view)
-
-    def _declaration_text(self, view: LiarsPokerView) -> Text:
-        if view.phase is Phase.OVER:
-            return Text("The game is over.", style="bold")
-        if not view.declarations:
-            opener = self.names[view.opener]
-            if view.phase is Phase.CHOOSE_RULES:
-                return Text(f"Dealer's choice: {subject_verb(opener, 'pick')} this round's rules.")
-            return Text(f"{subject_verb(opener, 'open')} the round with a fresh hand.")
-        last = view.declarations[-1]
-        text = Text(f"{self.names[last.seat]} declared ")
-        text.append(last.declaration.text, style="bold")
-        text.append("\nFloor (the worst hand that is true): ", style="dim")
-        text.append(last.floor.describe())
-        return text
 
     def _hand_text(self, view: LiarsPokerView, frame: ReplayFrame) -> Text:
         """The hidden cards while the recording seat holds them; who holds them otherwise
