@@ -1,6 +1,6 @@
-"""A money game's running total as the stats screen draws it: the steps of its plot and
-the money in words. Shared by the screen and its plot (:mod:`liar_tui.screens.stats_plot`),
-which is imported only once a ledger is read, so neither needs the other."""
+"""A money game's running total as the stats screen draws it: the steps of its plot, shared
+by the screen and its plot (:mod:`liar_tui.screens.stats_plot`), which is imported only once
+a ledger is read, so neither needs the other."""
 
 from __future__ import annotations
 
@@ -14,14 +14,6 @@ if TYPE_CHECKING:
 MOST_STEPS = 400
 """Points of a ledger drawn at most: two a column (braille has two dots a cell) of a
 200-column plot; a longer ledger is thinned to as many evenly spaced games."""
-
-
-def dollars(amount: float) -> str:
-    """``+$3``, ``−$1.50``, ``$0``: cents only where there are some."""
-    shown = f"{abs(amount):,.0f}" if amount == int(amount) else f"{abs(amount):,.2f}"
-    if amount > 0:
-        return f"+${shown}"
-    return f"−${shown}" if amount < 0 else "$0"
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ from textual.widgets import Static
 
 from liar_tui.games import registered
 from liar_tui.games.plugin import Scoring
-from liar_tui.history_command import empty_text, title
+from liar_tui.history_command import empty_text, money_text, title
 from liar_tui.screens.base import LiarScreen
-from liar_tui.screens.ledger_steps import LedgerStep, dollars, ledger_steps
+from liar_tui.screens.ledger_steps import LedgerStep, ledger_steps
 from liar_tui.stats_command import against_text, left_out_text, percent
 from liar_tui.store.history import HistoryError, HistoryFilter, HistoryStore
 from liar_tui.store.settings import CardStyle
@@ -72,7 +72,7 @@ def line_cells(line: OpponentStats, money: bool) -> tuple[str, ...]:
         f"{percent(interval.low)} – {percent(interval.high)}",
         str(line.current_streak),
         str(line.longest_streak),
-        dollars(line.mean_score) if money else f"{line.mean_score:,.1f}",
+        money_text(line.mean_score) if money else f"{line.mean_score:,.1f}",
     )
 
 
@@ -116,7 +116,7 @@ class GameSection(Vertical):
         ledger = self.query_one(".stats-ledger", Vertical)
         games = steps[-1].number
         ledger.border_subtitle = (
-            f"{dollars(steps[-1].total)} after {games:,} game{'' if games == 1 else 's'}"
+            f"{money_text(steps[-1].total)} after {games:,} game{'' if games == 1 else 's'}"
         )
         ledger.remove_children()
         ledger.mount(LedgerPlot(steps, ascii_only))

@@ -18,7 +18,8 @@ import math
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
-from liar_tui.screens.ledger_steps import LedgerStep, dollars
+from liar_tui.history_command import money_text
+from liar_tui.screens.ledger_steps import LedgerStep
 
 X_TICK_ROOM = 16
 """Columns each date tick takes, gap included."""
@@ -94,7 +95,7 @@ class LedgerPlot(PlotextPlot):
         high = high if high > low else low + 1
         plt.ylim(low, high)
         amounts = money_ticks(low, high, rows - 3)
-        plt.yticks(amounts, [dollars(amount) for amount in amounts])
+        plt.yticks(amounts, [money_text(amount) for amount in amounts])
         plt.hline(0)
         ticks = date_ticks(self.steps, columns)
         plt.xticks([step.number for step in ticks], date_labels(ticks))
