@@ -40,6 +40,7 @@ from liar_tui.bots.liars_poker.odds import (
 )
 from liar_tui.rules.cards import Card, cards_text
 from liar_tui.rules.liars_poker import floor as floors
+from liar_tui.rules.liars_poker.claim_words import claim_words
 from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
 from liar_tui.rules.liars_poker.game import (
     Action,
@@ -450,8 +451,6 @@ def _discard_words(thrown: Sequence[Card]) -> str:
 
 def _claim_words(declaration: Declaration, view: LiarsPokerView) -> str:
     """``declare a pair of kings``, saying whether the hand holds it."""
-    from liar_tui.screens.liars_poker.sentences import claim_words
-
     floor = floor_of(declaration, view)
     true = floor is not None and value_of(view.full_hand, view.round_rules.poker) >= floor
     return f"declare {claim_words(declaration)} ({'true' if true else 'a bluff'})"
