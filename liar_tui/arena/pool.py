@@ -35,12 +35,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import signal
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+# concurrent.futures, logging and Ray are imported where a pool is opened, not here: the
+# command line imports this module for its options at every start of the app.
 
 Arg = TypeVar("Arg")
 Result = TypeVar("Result")
@@ -120,6 +124,8 @@ class LocalProcessPool:
     def imap_unordered(
         self, func: Callable[[Arg], Result], iterable: Iterable[Arg], chunksize: int = 1
     ) -> Iterator[Result]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         pending = {self._executor.submit(func, arg) for arg in iterable}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -179,6 +185,8 @@ def open_pool(jobs: int | None, ray_address: str | None = None) -> Iterator[Work
     elif jobs is None or jobs == 1:
         yield InProcessPool()
     else:
+        from concurrent.futures import ProcessPoolExecutor
+
         executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
         try:
             yield LocalProcessPool(executor)
@@ -200,6 +208,8 @@ def _ray_pool(jobs: int | None, address: str) -> Iterator[RayPool]:
         ray_pool_class: Any = importlib.import_module("ray.util.multiprocessing").Pool
     except ImportError:
         raise PoolUnavailable(f"--ray needs Ray, which is not installed: {CLUSTER_EXTRA}") from None
+    import logging
+
     connected_here = not ray.is_initialized()
     if connected_here:
         options: dict[str, Any] = {"logging_level": logging.WARNING}
