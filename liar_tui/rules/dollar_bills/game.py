@@ -243,6 +243,62 @@ class PlayedGame:
     record: GameRecord
 
 
+@dataclass(frozen=True)
+class DealStart:
+    """One game of a session as it was dealt: its number, its opener and every bill, with
+    all the session carried into it (the ledger, each seat's last bids and how many held,
+    and how the game before it ended).
+
+    A record of that game replays from here instead of from the session's first deal, so it
+    keeps the game's own bids and passes alone: a session is many games, and a record of
+    each that ran back to the first would grow with the session (issue 14).
+    """
+
+    game: int
+    starter: int
+    serials: tuple[str, ...]
+    ledger: tuple[int, ...]
+    last_bids: tuple[int, ...]
+    bids_held: tuple[int, ...]
+    last_game: GameRecord
+    """How the game before this one ended: the one record of earlier games that the table
+    shows while this one is played. (The first game of a session has no start: it replays
+    from the seed.)"""
+
+
+def deal_start_problem(start: DealStart, rules: Rules, seats: int) -> str | None:
+    """Why ``start`` cannot be a game of a session of ``seats`` seats at ``rules``, in one
+    sentence; None when it can. A start comes from a file someone may have edited."""
+    if not isinstance(start, DealStart):
+        return "A game's start is not one of dollar bills."
+    if start.game < 2:
+        return "A game's start is kept for the second game of a session and later ones."
+    if not 0 <= start.starter < seats:
+        return f"There is no seat {start.starter} to open the game."
+    rows = (start.serials, start.ledger, start.last_bids, start.bids_held)
+    if any(len(row) != seats for row in rows):
+        return f"A game's start must have a bill, a total and two counts for each of {seats} seats."
+    if any(len(serial) != rules.digits or set(serial) - DIGITS for serial in start.serials):
+        return f"Every bill must have {rules.digits} digits."
+    if sum(start.ledger) != 0:
+        return "The ledger must add up to nothing: what one seat wins, the others pay."
+    if any(
+        not 0 <= held <= bids for held, bids in zip(start.bids_held, start.last_bids, strict=True)
+    ):
+        return "A seat cannot have more bids held than last bids, or fewer than none."
+    shown, settled = start.last_game.shown, start.last_game.settled
+    if shown.game != start.game - 1 or settled.game != shown.game:
+        return "The game before a game's start must be the one just before it."
+    if not 0 <= shown.bidder < seats or len(shown.serials) != seats:
+        return "The game before a game's start must be one of the same seats."
+    if settled.ledger != start.ledger or len(settled.amounts) != seats:
+        return "The ledger of a game's start must be the one the game before it left."
+    return None
+
+
+DIGITS = frozenset("0123456789")
+
+
 # --------------------------------------------------------------------------- views
 
 RECENT_GAMES = 10
@@ -305,27 +361,68 @@ class DollarBillsSession:
     over = False
     """A session has no natural end: the ledger runs on until the players leave it."""
 
-    def __init__(self, rules: Rules, seats: int, seed: int) -> None:
+    def __init__(self, rules: Rules, seats: int, seed: int, start: DealStart | None = None) -> None:
+        """The session dealt from ``seed``; or, given ``start``, the session at that game's
+        start (see :class:`DealStart`). The bills of the games after it are then drawn
+        afresh (from the seed and the game's number), not as the session drew them: only
+        that game is played again from there. ``ValueError`` for a start that cannot be."""
         rules.check()
         if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"Liar's Poker with dollar bills seats {MIN_SEATS} to {MAX_SEATS}.")
         self.rules = rules
         self.seats = seats
         self.seed = seed
-        self.rng = random.Random(seed)
         self.ledger: list[int] = [0] * seats
         self.last_bids: list[int] = [0] * seats
         self.bids_held: list[int] = [0] * seats
         self.past_games: list[PlayedGame] = []
+        self.earlier: tuple[GameRecord, ...] = ()
+        """The records of games settled before ``start`` that views still show."""
+        self.games_before = 0
+        """Games settled before ``start``, which ``past_games`` does not hold."""
         self.game = 0
-        self.starter = self.rng.randrange(seats)
         self.serials: list[str] = []
         self.turns: list[Turn] = []
-        self.turn = self.starter
         self.standing: Bid | None = None
         self.bidder: int | None = None
         self.passes = 0
-        self._deal()
+        if start is None:
+            self.rng = random.Random(seed)
+            self.starter = self.rng.randrange(seats)
+            self.turn = self.starter
+            self._deal()
+            return
+        if problem := deal_start_problem(start, rules, seats):
+            raise ValueError(problem)
+        self.rng = random.Random(f"{seed}:{start.game}")
+        self.ledger = list(start.ledger)
+        self.last_bids = list(start.last_bids)
+        self.bids_held = list(start.bids_held)
+        self.earlier = (start.last_game,)
+        self.games_before = start.game - 1
+        self.game = start.game
+        self.starter = self.turn = start.starter
+        self.serials = list(start.serials)
+
+    def deal_start(self) -> DealStart | None:
+        """How the game being played was dealt, and what the session carried into it (its
+        bids and passes so far aside): what :class:`DealStart` keeps. None for the session's
+        first game, which replays from the seed."""
+        if self.past_games:
+            last_game = self.past_games[-1].record
+        elif self.earlier:
+            last_game = self.earlier[-1]
+        else:
+            return None
+        return DealStart(
+            game=self.game,
+            starter=self.starter,
+            serials=tuple(self.serials),
+            ledger=tuple(self.ledger),
+            last_bids=tuple(self.last_bids),
+            bids_held=tuple(self.bids_held),
+            last_game=last_game,
+        )
 
     @property
     def max_count(self) -> int:
@@ -373,7 +470,10 @@ class DollarBillsSession:
             ledger=tuple(self.ledger),
             last_bids=tuple(self.last_bids),
             bids_held=tuple(self.bids_held),
-            recent_games=tuple(played.record for played in self.past_games[-RECENT_GAMES:]),
+            recent_games=(
+                *self.earlier,
+                *(played.record for played in self.past_games[-RECENT_GAMES:]),
+            )[-RECENT_GAMES:],
         )
 
     def returns(self) -> tuple[float, ...]:
@@ -381,7 +481,7 @@ class DollarBillsSession:
         return tuple(float(amount) for amount in self.ledger)
 
     def completed_games(self) -> int:
-        return len(self.past_games)
+        return self.games_before + len(self.past_games)
 
     def snapshot(self) -> dict[str, object]:
         """The whole state as plain values, for equality checks after replay or resume."""
@@ -394,6 +494,8 @@ class DollarBillsSession:
             "last_bids": tuple(self.last_bids),
             "bids_held": tuple(self.bids_held),
             "past_games": tuple(self.past_games),
+            "earlier": self.earlier,
+            "games_before": self.games_before,
             "game": self.game,
             "starter": self.starter,
             "serials": tuple(self.serials),
