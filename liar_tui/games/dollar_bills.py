@@ -63,6 +63,25 @@ class DollarBillsPlugin(GamePlugin):
         return dollar_bills.DollarBillsSession(setup.rules, len(setup.seats), setup.seed)
 
     @property
+    def start_type(self) -> Any:
+        from liar_tui.rules.dollar_bills import game as dollar_bills
+
+        return dollar_bills.DealStart
+
+    def game_start(self, state: GameState) -> Any | None:
+        """The deal being played as it was dealt, with what the session carried into it;
+        None for the session's first deal."""
+        from liar_tui.rules.dollar_bills import game as dollar_bills
+
+        assert isinstance(state, dollar_bills.DollarBillsSession)
+        return state.deal_start()
+
+    def state_at_start(self, setup: TableSetup, start: Any) -> GameState:
+        from liar_tui.rules.dollar_bills import game as dollar_bills
+
+        return dollar_bills.DollarBillsSession(setup.rules, len(setup.seats), setup.seed, start)
+
+    @property
     def action_type(self) -> Any:
         from liar_tui.rules.dollar_bills import game as dollar_bills
 
@@ -92,6 +111,7 @@ class DollarBillsPlugin(GamePlugin):
                     bills.GameDealt,
                     bills.GameRecord,
                     bills.DollarBillsView,
+                    bills.DealStart,
                 )
             ),
         ]

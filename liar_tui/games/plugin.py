@@ -127,6 +127,28 @@ class GamePlugin(ABC):
         """The game's starting state; ``ValueError`` for a setup it cannot start."""
 
     @property
+    def start_type(self) -> Any | None:
+        """The class of :meth:`game_start` 's values, for the codec to read a record's start
+        back; None (the default) for a game whose records all replay from the table's
+        setup."""
+        return None
+
+    def game_start(self, state: GameState) -> Any | None:
+        """How the game ``state`` is playing began, when a table plays game after game and
+        this one is not its first (a value of :attr:`start_type`): a record of that game
+        keeps this and the game's own actions, replayed from :meth:`state_at_start`, rather
+        than every action since the table opened, which would grow with the session. None
+        for a table's first game (it replays from the setup), and always for a game that is
+        its table's only one."""
+        return None
+
+    def state_at_start(self, setup: TableSetup, start: Any) -> GameState:
+        """The state at ``start`` (a value :meth:`game_start` gave) at the table ``setup``
+        describes, from which the game's actions replay. ``ValueError`` (one sentence) for a
+        start that cannot be, as a file someone edited may hold."""
+        raise ValueError(f"A game of {self.title} has no start of its own to replay from.")
+
+    @property
     @abstractmethod
     def action_type(self) -> Any:
         """The action class, or a union of them: what a seat may send."""
