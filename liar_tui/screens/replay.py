@@ -175,10 +175,15 @@ class ReplayScreen(LiarScreen[None]):
             self._say_problem(unwatchable(replay.setup.game))
             return
         table.look = look
+        table.pocket_order = self.liar_app.settings.pocket_order
         try:
             steps = tuple(
                 ShownStep(
-                    ReplayFrame(step.update, replay.face_up(index)),
+                    ReplayFrame(
+                        step.update,
+                        replay.face_up(index),
+                        replay.steps[index - 1].update if index else None,
+                    ),
                     table.describe(step.update),
                     step.decision is not None,
                 )

@@ -16,6 +16,7 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from liar_tui.store.settings import PocketOrder
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import CardLook
 
@@ -38,6 +39,10 @@ class ReplayFrame:
     face_up: tuple[Any, ...] = ()
     """Every seat's view, in seat order, where the record may show every hand (the end of
     a complete record); empty everywhere else."""
+    before: SeatUpdate | None = None
+    """The step before's update (None at the first step): where one action ends a game and
+    deals the next, the step's view is of the new deal, and the table draws the game it
+    ended from the view before it."""
 
 
 def _text_key(content: object) -> tuple[object, ...] | None:
@@ -104,6 +109,9 @@ class ReplayTable(Widget):
         self.look = CardLook()
         """How cards are drawn: the replay viewer sets the player's (card style, theme)
         before the table is mounted."""
+        self.pocket_order = PocketOrder.RANK
+        """How a pocket is laid out: the viewer sets the player's, so that a replay shows a
+        hand as the play screen showed it, not in the order it was dealt."""
         self._titles: dict[str, str] = {}
 
     def set_border_title(self, selector: str, title: str) -> None:

@@ -12,6 +12,7 @@ from liar_tui import games
 from liar_tui.rules.liar_game.game import Rules as LiarGameRules
 from liar_tui.screens.replay import ReplayScreen
 from liar_tui.store.history import FinishedGame, HistoryStore, Recorded, history_path
+from liar_tui.store.settings import Settings
 from liar_tui.table.finished import GameTimes, complete_record, seat_record
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
@@ -75,9 +76,12 @@ def record_seat_view(game: str, seats: tuple[SeatConfig, ...]) -> int:
     return record(seat_record(setup, actions, TIMES, 0))
 
 
-def replay_app(game_id: int) -> RecordingApp:
+def replay_app(game_id: int, settings: Settings | None = None) -> RecordingApp:
     """The app opened at the replay of one game, as ``liar-tui replay ID`` opens it."""
-    return RecordingApp(start_screen=lambda: ReplayScreen(HistoryStore(history_path()), game_id))
+    return RecordingApp(
+        settings=settings,
+        start_screen=lambda: ReplayScreen(HistoryStore(history_path()), game_id),
+    )
 
 
 async def settled(pilot: Pilot[Any]) -> ReplayScreen:

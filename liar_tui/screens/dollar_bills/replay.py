@@ -9,6 +9,7 @@ of the next deal, never played, so they are not shown.)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -106,9 +107,9 @@ class DollarBillsReplayTable(ReplayTable):
         seats.styles.height = len(self.names) + 6
 
     def show(self, frame: ReplayFrame) -> None:
-        view: DollarBillsView = frame.update.view
         shown = next((e for e in frame.update.events if isinstance(e, BillsShown)), None)
-        # At a show the bill is the one shown, not the next game's, dealt at the same step.
+        # A show deals the next game at the same step: the table is the game it ends.
+        view = self._game_shown(frame, shown) if shown is not None else frame.update.view
         serial, game = (shown.serials[self.seat], shown.game) if shown else (view.serial, view.game)
         bill = self.query_one("#bill", BillFace)
         bill.show(serial)
@@ -116,13 +117,37 @@ class DollarBillsReplayTable(ReplayTable):
         self.set_border_title("#bill", f"{owner} bill · game {game}")
         self.query_one("#seats", SeatsPanel).show(view, self.seat, (self.seat,))
         self.query_one("#history", BidHistory).show(view)
-        self.query_one("#standing", Static).update(self._standing(view))
+        self.query_one("#standing", Static).update(self._standing(view, shown))
         bills = self.query_one("#shown", Static)
         bills.display = shown is not None
         if shown is not None:
             bills.update(self._bills(shown))
 
-    def _standing(self, view: DollarBillsView) -> Text:
+    def _game_shown(self, frame: ReplayFrame, shown: BillsShown) -> DollarBillsView:
+        """The game ``shown`` ends, as the show left it: the view before the step with the
+        pass that ended the bidding, the ledger as the show settled it, and no seat to act
+        (a turn no seat has). The step's own view is of the next deal."""
+        view: DollarBillsView = frame.update.view
+        if frame.before is None:
+            return view
+        before: DollarBillsView = frame.before.view
+        passed = [Pass(event.seat) for event in frame.update.events if isinstance(event, Passed)]
+        return replace(
+            before,
+            turn=-1,
+            turns=(*before.turns, *passed),
+            passes=before.passes + len(passed),
+            ledger=view.ledger,
+            last_bids=view.last_bids,
+            bids_held=view.bids_held,
+        )
+
+    def _standing(self, view: DollarBillsView, shown: BillsShown | None) -> Text:
+        if shown is not None:
+            line = Text("Last bid: ")
+            line.append(shown.bid.text, style="bold")
+            line.append(f" by {self.names[shown.bidder]}")
+            return line
         if view.standing is None or view.bidder is None:
             opener = subject_verb(self.names[view.turn], "open")
             return Text(f"No bid yet: {opener} the bidding.", style="italic")

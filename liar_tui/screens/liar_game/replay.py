@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from liar_tui.rules.cards import Card
 from liar_tui.rules.liar_game.game import (
     GameOver,
     HandChosen,
@@ -23,6 +24,7 @@ from liar_tui.screens.replay_table import Redrawn, ReplayFrame, ReplayTable, Ste
 from liar_tui.screens.wording import names_joined, possessive, subject_verb
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
+from liar_tui.widgets.pocket_order import sorted_pocket
 
 
 class _Scores(ScorePanel, Redrawn):
@@ -119,16 +121,20 @@ class LiarGameReplayTable(ReplayTable):
             for seat, other in enumerate(face_up):
                 text.append("\n" if seat else "")
                 text.append(f"{self.names[seat]}: ", style="bold" if seat == self.seat else "dim")
-                text.append_text(inline_cards(other.pocket, self.look))
+                text.append_text(self._cards(other.pocket))
             return text
         if view.over:
             text.append("The game is over.", style="bold")
         else:
-            text.append_text(inline_cards(view.pocket, self.look))
+            text.append_text(self._cards(view.pocket))
         if view.chosen is not None:
             text.append("\nShowing: ", style="dim")
-            text.append_text(inline_cards(view.chosen, self.look))
+            text.append_text(self._cards(view.chosen))
         return text
+
+    def _cards(self, cards: Sequence[Card]) -> Text:
+        """``cards`` in a row, in the order the player's pocket is sorted in at play."""
+        return inline_cards(sorted_pocket(cards, self.pocket_order), self.look)
 
     def played_action(self, update: SeatUpdate) -> Any | None:
         """The hand shown: the view's chosen cards, or, where this choice was the round's

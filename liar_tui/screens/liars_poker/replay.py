@@ -4,6 +4,7 @@ each step."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -13,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from liar_tui.rules.cards import Card
 from liar_tui.rules.liars_poker.game import (
     Challenge,
     ChallengeResolved,
@@ -44,6 +46,7 @@ from liar_tui.screens.replay_table import Redrawn, ReplayFrame, ReplayTable, Ste
 from liar_tui.screens.wording import possessive, subject_verb
 from liar_tui.table.table import SeatUpdate
 from liar_tui.widgets.card_art import inline_cards
+from liar_tui.widgets.pocket_order import sorted_pocket
 
 
 class _Lives(LivesBoard, Redrawn):
@@ -152,9 +155,6 @@ class LiarsPokerReplayTable(ReplayTable):
     def on_mount(self) -> None:
         self.query_one("#lives-panel").border_title = "Liar's Poker"
         self.query_one("#rounds-panel").border_title = "Rounds"
-        self.query_one(
-            "#hand-panel"
-        ).border_title = f"{possessive(self.names[self.seat], capital=True)} hand"
 
     def show(self, frame: ReplayFrame) -> None:
         view: LiarsPokerView = frame.update.view
@@ -177,25 +177,48 @@ class LiarsPokerReplayTable(ReplayTable):
         rules_line = self.query_one("#rules-line", Static)
         rules_line.display = bool(phrases)
         rules_line.update(Text(look.text("This round: " + " · ".join(phrases)), style="italic"))
-        self.query_one("#hand", Static).update(self._hand_text(view, frame))
+        shown = next(
+            (event for event in frame.update.events if isinstance(event, ChallengeResolved)),
+            None,
+        )
+        whose = self.seat if shown is None or view.hand else shown.declarer
+        self.set_border_title("#hand-panel", f"{possessive(self.names[whose], capital=True)} hand")
+        self.query_one("#hand", Static).update(self._hand_text(view, frame, shown))
         self._show_rounds(view)
 
-    def _hand_text(self, view: LiarsPokerView, frame: ReplayFrame) -> Text:
-        """The hidden cards while the recording seat holds them; who holds them otherwise
-        (and, where the record may show it, every hand still held)."""
-        text = Text()
+    def _hand_text(
+        self, view: LiarsPokerView, frame: ReplayFrame, shown: ChallengeResolved | None
+    ) -> Text:
+        """The hidden cards while the recording seat holds them, who holds them otherwise,
+        and, at a challenge, the hand it turned face up (public: the play screen shows it to
+        every seat), which is all there is to show once the game is over (the panel then
+        has the declarer's name)."""
+        lines: list[Text] = []
         if view.hand:
-            text.append_text(inline_cards(view.hand, self.look))
+            lines.append(self._cards(view.hand))
         elif view.holder is not None and view.phase is not Phase.OVER:
             holder = self.names[view.holder]
-            text.append(f"{subject_verb(holder, 'hold')} the hand, face down.", style="dim")
-        else:
-            text.append("No hand in play.", style="dim")
+            lines.append(Text(f"{subject_verb(holder, 'hold')} the hand, face down.", style="dim"))
+        elif shown is None:
+            lines.append(Text("No hand in play.", style="dim"))
+        if shown is not None:
+            label = "Turned up at the challenge: "
+            if view.hand:  # the panel is the recording seat's: name whose hand was turned up
+                whose = possessive(self.names[shown.declarer], capital=True)
+                label = f"{whose} hand, turned up at the challenge: "
+            line = Text(label, style="dim")
+            line.append_text(self._cards(shown.hand))
+            lines.append(line)
         for other in frame.face_up:
             if other.seat != self.seat and other.hand:
-                text.append(f"\n{self.names[other.seat]}: ", style="dim")
-                text.append_text(inline_cards(other.hand, self.look))
-        return text
+                line = Text(f"{self.names[other.seat]}: ", style="dim")
+                line.append_text(self._cards(other.hand))
+                lines.append(line)
+        return Text("\n").join(lines)
+
+    def _cards(self, cards: Sequence[Card]) -> Text:
+        """``cards`` in a row, in the order the player's pocket is sorted in at play."""
+        return inline_cards(sorted_pocket(cards, self.pocket_order), self.look)
 
     def _show_rounds(self, view: LiarsPokerView) -> None:
         """The last rounds the view keeps and this one, newest last, as the play screen

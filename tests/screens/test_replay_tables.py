@@ -1,0 +1,106 @@
+"""What each game's replay table draws where a first player's look found it wrong: the
+pocket sorted as the play screen sorts it, the Liar's Poker hand a challenge turned face
+up, a dollar-bills show drawn as the game it ends (not the next deal), and the Liar Game's
+score columns in one place from the first step to the last."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from liar_tui.rules.liars_poker.game import ChallengeResolved
+from liar_tui.screens.replay import ReplayScreen
+from liar_tui.store.settings import PocketOrder, Settings
+from liar_tui.table.finished import complete_record
+from liar_tui.widgets.card_art import inline_cards
+from liar_tui.widgets.pocket_order import sorted_pocket
+
+from .menus import screen_text
+from .replays import TIMES, played_to_end, record, record_complete, replay_app, settled
+
+SIZE = (100, 30)
+
+
+def drawn(screen: ReplayScreen, selector: str) -> str:
+    """The lines the widget ``selector`` finds takes on the screen, as plain text."""
+    region = screen.query_one(selector, Static).content_region
+    lines = screen_text(screen.app).splitlines()[region.y : region.bottom]
+    return "\n".join(line[region.x : region.right].rstrip() for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("game", "pocket", "order"),
+    [("liar-game", "pocket", PocketOrder.SUIT), ("liars-poker-cards", "hand", PocketOrder.RANK)],
+)
+async def test_the_pocket_is_laid_out_as_the_settings_sort_it(
+    game: str, pocket: str, order: PocketOrder
+) -> None:
+    """The play screen lays a pocket out by the player's ``pocket_order``; a replay did in
+    the order the cards were dealt."""
+    app = replay_app(record_complete(game), Settings(pocket_order=order))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settled(pilot)
+        held = next(
+            index
+            for index, shown in enumerate(screen.steps)
+            if getattr(shown.frame.update.view, pocket)
+        )
+        screen._show(held)
+        await pilot.pause()
+        dealt = getattr(screen.steps[held].frame.update.view, pocket)
+        laid_out = sorted_pocket(dealt, order)
+        assert laid_out != dealt, "the deal's order must differ from the sorted one"
+        assert screen._table is not None
+        drawn_pocket = drawn(screen, "#pocket" if pocket == "pocket" else "#hand")
+        assert inline_cards(laid_out, screen._table.look).plain in drawn_pocket
+
+
+async def test_a_challenge_lays_the_hand_it_showed_face_up_to_the_games_end() -> None:
+    app = replay_app(record_complete("liars-poker-cards"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settled(pilot)
+        await pilot.press("end")
+        (resolved,) = [
+            event
+            for event in screen.steps[-1].frame.update.events
+            if isinstance(event, ChallengeResolved)
+        ]
+        hand = drawn(screen, "#hand")
+        assert screen._table is not None
+        look = screen._table.look
+        assert (
+            inline_cards(sorted_pocket(resolved.hand, app.settings.pocket_order), look).plain
+            in hand
+        )
+        assert "No hand in play" not in hand
+
+
+async def test_a_bills_show_draws_the_game_it_ends_not_the_next_deal() -> None:
+    setup, actions = played_to_end("liars-poker-bills")
+    app = replay_app(record(complete_record(setup, actions, TIMES, 0)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settled(pilot)
+        await pilot.press("end")
+        seats, bids = drawn(screen, "#seats"), drawn(screen, "#history")
+        assert "Game 1 ·" in seats and "Game 2" not in seats
+        assert "Game 1, opened by" in bids and "Game 2" not in bids
+        assert "to bid" not in seats
+        assert "No bid yet" not in drawn(screen, "#standing")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ScorePanel (screens/liar_game/panels.py, not the replay's) sizes its status column "
+    "by its text, empty at the game's end: it needs a fixed width there",
+)
+async def test_the_liar_game_score_columns_stay_in_place_to_the_end() -> None:
+    app = replay_app(record_complete("liar-game"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settled(pilot)
+        await pilot.press("home")
+        places: set[tuple[int, int]] = set()
+        for _ in screen.steps:
+            header = next(line for line in screen_text(app).splitlines() if "Score" in line)
+            places.add((header.index("Seat"), header.index("Score")))
+            await pilot.press("right")
+        assert len(places) == 1
