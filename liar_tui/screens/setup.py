@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
@@ -24,7 +25,7 @@ from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 from liar_tui.widgets.footer import Footer
-from liar_tui.widgets.headed_column import HeadedColumn
+from liar_tui.widgets.headed_column import BlankBelowHeading, HeadedColumn
 
 WIDE_LAYOUT = 100
 """Columns needed to show the seats and the rules side by side without cutting either."""
@@ -53,8 +54,23 @@ def seats_with_you(seats: tuple[SeatConfig, ...], player_name: str) -> tuple[Sea
     )
 
 
-class SetupScreen(LiarScreen[None]):
-    """Everything a table needs before the first deal; nothing starts until it is valid."""
+class Columns(VerticalScroll, BlankBelowHeading):
+    """The scroll of both columns, which draws nothing of its own (see BlankBelowHeading)."""
+
+    HEADING_ROWS = 0
+
+
+class ButtonBar(Horizontal, BlankBelowHeading):
+    """The row of Start and Back, which draws nothing of its own."""
+
+    HEADING_ROWS = 0
+
+
+class SetupScreen(LiarScreen[None], BlankBelowHeading):
+    """Everything a table needs before the first deal; nothing starts until it is valid.
+
+    The screen draws its title on its first line itself (see BlankBelowHeading): a widget
+    for it was one more to make, style, lay out and draw."""
 
     CSS_PATH = "setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,8 +102,7 @@ class SetupScreen(LiarScreen[None]):
     def compose(self) -> ComposeResult:
         game_plugin = plugin(self.game)
         settings = self.liar_app.settings
-        yield Static(f"New table: {game_plugin.title}", classes="title", id="setup-title")
-        with VerticalScroll(id="setup-columns", can_focus=False):
+        with Columns(id="setup-columns", can_focus=False):
             with HeadedColumn("Seats", id="setup-seats"):
                 yield SeatEditor(
                     seats_with_you(settings.seats, settings.player_name),
@@ -111,7 +126,7 @@ class SetupScreen(LiarScreen[None]):
         yield from made_unstyled(
             lambda: (
                 Static(id="setup-problems", classes="error", markup=False),
-                Horizontal(
+                ButtonBar(
                     Button("Start", variant="primary", compact=True, id="start"),
                     Button("Back", compact=True, id="back"),
                     id="setup-buttons",
@@ -119,6 +134,12 @@ class SetupScreen(LiarScreen[None]):
             )
         )
         yield Footer()
+
+    def render(self) -> Content:
+        """The title, as the app's ``.title`` (bold, accent), two columns in."""
+        return Content.assemble(
+            "  ", (f"New table: {plugin(self.game).title}", "bold $text-accent")
+        )
 
     @staticmethod
     def _seed() -> Iterator[Widget]:
