@@ -10,6 +10,12 @@ its return): that game is not a result here, since its events (a knock-out, a ro
 points) would be missing from what the game's result is read from; at a table of bills, the
 deals dealt after it are. A seat left, lost or whose table closed before the end hears no
 more, and its game is never handed on.
+
+Each update is decoded afresh from its frame, so two in a row hold equal copies of all that
+did not change (the rules, the last rounds' reveals). The recorder keeps each update made of
+the one before's objects wherever they are the same (``compact.shared``), so that a long
+game's updates take the memory of their changes, and recording finds those changes at once
+instead of comparing every copy again.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from liar_tui.store.history.compact import shared
 from liar_tui.table.finished import GameClock, GameTimes, ends_a_game
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import SeatUpdate
@@ -59,6 +66,8 @@ class SeatRecorder:
         """One more update of the seat; at a game's end, the game is handed on (if whole)
         and the next one, dealt with it at a table of bills, begins at that update's view."""
         last = self._last
+        if last is not None:
+            update = shared(last, update, SeatUpdate)
         if update.actor is None and last is not None:
             # The table as it is, not an action's news: on a return, or to restart a turn's
             # timer. The same table as last heard adds nothing; another is moves missed.
