@@ -35,6 +35,7 @@ class LiarsPokerPlugin(GamePlugin):
     max_seats = poker_rules.MAX_SEATS
     settings_key = "liars_poker"
     scoring = Scoring.WIN_SHARE
+    score_name = "lives left"
     menu_order = 2
     cli_options = ("lives", "jokers", "chips", "dealers_choice", "seven_card_hands", "communal")
 

@@ -89,6 +89,8 @@ class GamePlugin(ABC):
     settings_key: ClassVar[str]
     """The table of the settings file holding this game's default rules (``liar_game``)."""
     scoring: ClassVar[Scoring]
+    score_name: ClassVar[str] = "score"
+    """What :attr:`SeatOutcome.score` is, as the stats name its mean (``mean lives left``)."""
     menu_order: ClassVar[int] = 100
     """Where the game stands in the home screen's list (then by id): the built-in games come
     first."""
