@@ -11,8 +11,9 @@ played, and people (a game against a hard and an easy bot counts in both lines):
       Rounds won         29 of 89 (33%)
 
 The interval is the Wilson score interval of the win share; streaks are wins in a row in
-the order the games ended; the mean score is your final score per game (the game's own
-number: points, lives or money). Under the table, the game's own numbers, as its plugin
+the order the games ended; the last column is your mean final score per game, named for
+what the game's own number is (``mean score`` for points, ``mean lives left``, and ``$ a
+game`` for money, written as money). Under the table, the game's own numbers, as its plugin
 words them. Only your own seat's games count: a table host's records and imported games
 are left out (a history of only those says so).
 
@@ -39,11 +40,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from liar_tui.games import registered
+from liar_tui.games.plugin import Scoring
 from liar_tui.history_command import (
     PROG,
     READ_ERROR,
     empty_text,
     game_argument,
+    money_text,
     print_to_reader,
     printable,
     read_history,
@@ -60,10 +63,9 @@ JSON_SHAPE = (
     "fractions of 1), current_streak, longest_streak and mean_score; game_lines (label, "
     "value: the game's own numbers, worded) and counts (their sums by name)."
 )
-HEADER = (
-    f"  {'against':<13} {'games':>6} {'wins':>6} {'share':>6}   {'95% interval':<13} "
-    f"{'streak now/best':>16}   {'mean score':>10}"
-)
+STREAK_HEADING = "streak now/best"
+SCORE_WIDTH = 10
+"""The least width of the last column, whose name depends on the game."""
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -143,6 +145,31 @@ def percent(share: float) -> str:
     return f"{round(share * 100)}%"
 
 
+def is_money_game(game: str) -> bool:
+    """Whether ``game`` is played for money (a game whose plugin is gone is not)."""
+    plugin = registered().get(game)
+    return plugin is not None and plugin.scoring is Scoring.MONEY
+
+
+def score_heading(game: str) -> str:
+    """The last column's name: ``$ a game`` for a money game, else the mean of what the
+    game's final number is (``mean score``, ``mean lives left``)."""
+    if is_money_game(game):
+        return "$ a game"
+    plugin = registered().get(game)
+    return f"mean {plugin.score_name if plugin is not None else 'score'}"
+
+
+def score_cell(game: str, mean: float) -> str:
+    """A line's mean final score: money as money, any other score to a tenth."""
+    return money_text(mean) if is_money_game(game) else f"{mean:,.1f}"
+
+
+def streak_text(line: OpponentStats) -> str:
+    """The current and the longest win streak, ``1/3``, under :data:`STREAK_HEADING`."""
+    return f"{line.current_streak}/{line.longest_streak}"
+
+
 def left_out_text(left_out: LeftOut, game: str | None) -> str | None:
     """The sentence for a history whose games are none of them the player's own (a table
     host's records, imported games), saying what it holds; None when it holds none."""
@@ -167,21 +194,28 @@ def table_lines(stats: GameStats) -> list[str]:
     """A game's title, the columns' names, one line per kind of opponent, then the game's
     own numbers, label and value."""
     width = max((len(label) for label, _ in stats.game_lines), default=0)
+    heading = score_heading(stats.game)
+    score_width = max(SCORE_WIDTH, len(heading))
+    header = (
+        f"  {'against':<13} {'games':>6} {'wins':>6} {'share':>6}   {'95% interval':<13} "
+        f"{STREAK_HEADING:>16}   {heading:>{score_width}}"
+    )
     return [
         title(stats.game),
-        HEADER,
-        *(line_text(line) for line in stats.lines),
+        header,
+        *(line_text(line, stats.game, score_width) for line in stats.lines),
         *(f"  {label:<{width}}   {value}" for label, value in stats.game_lines),
     ]
 
 
-def line_text(line: OpponentStats) -> str:
+def line_text(line: OpponentStats, game: str, score_width: int) -> str:
     interval = line.interval
     spread = f"{percent(interval.low):>4} – {percent(interval.high):<4}"
-    streaks = f"{line.current_streak}/{line.longest_streak}"
+    score = score_cell(game, line.mean_score)
     return (
         f"  {against_text(line.against):<13} {line.games:>6} {line.wins:>6} "
-        f"{percent(line.win_share):>6}   {spread:<13} {streaks:>16}   {line.mean_score:>10.1f}"
+        f"{percent(line.win_share):>6}   {spread:<13} {streak_text(line):>16}   "
+        f"{score:>{score_width}}"
     )
 
 

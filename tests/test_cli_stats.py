@@ -24,6 +24,9 @@ ADA = SeatConfig("Ada", level=BotLevel.HARD)
 ZOE = SeatConfig("Zoë", level=BotLevel.EASY)
 CY = SeatConfig("Cy", SeatKind.HUMAN)
 HEADER = "  against        games   wins  share   95% interval   streak now/best   mean score"
+LIVES_HEADER = (
+    "  against        games   wins  share   95% interval   streak now/best   mean lives left"
+)
 
 
 @pytest.fixture
@@ -61,9 +64,9 @@ def test_each_game_is_a_table_with_a_line_per_kind_of_opponent(
         "  people             1      1   100%    21% – 100%                1/1        100.0",
         "",
         "Liar's Poker (cards)",
-        HEADER,
-        "  all opponents      1      0     0%     0% – 79%                 0/0         90.0",
-        "  hard bots          1      0     0%     0% – 79%                 0/0         90.0",
+        LIVES_HEADER,
+        "  all opponents      1      0     0%     0% – 79%                 0/0              90.0",
+        "  hard bots          1      0     0%     0% – 79%                 0/0              90.0",
     ]
 
 
@@ -187,3 +190,14 @@ def test_a_reader_that_stops_early_ends_it_quietly(store: HistoryStore) -> None:
     process.stdout.close()
     _, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (0, b"")
+
+
+def test_a_money_game_s_mean_is_money_as_the_stats_screen_writes_it(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    money = finished_game(game="liars-poker-bills", seats=(YOU, ADA), winner=1)
+    seats = (replace(money.seats[0], score=-1.5), *money.seats[1:])
+    store.record(replace(money, seats=seats))
+    lines = stats(capsys, "--game", "liars-poker-bills")[1].splitlines()
+    assert lines[1].endswith("streak now/best     $ a game")
+    assert lines[2].endswith("   0/0       -$1.50")

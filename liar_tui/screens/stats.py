@@ -24,11 +24,20 @@ from textual.message import Message
 from textual.widgets import Static
 
 from liar_tui.games import registered
-from liar_tui.games.plugin import Scoring
 from liar_tui.history_command import empty_text, money_text, title
 from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.ledger_steps import LedgerStep, ledger_steps
-from liar_tui.stats_command import against_text, left_out_text, percent
+from liar_tui.stats_command import (
+    SCORE_WIDTH,
+    STREAK_HEADING,
+    against_text,
+    is_money_game,
+    left_out_text,
+    percent,
+    score_cell,
+    score_heading,
+    streak_text,
+)
 from liar_tui.store.history import HistoryError, HistoryFilter, HistoryStore
 from liar_tui.store.settings import CardStyle
 from liar_tui.widgets.footer import Footer
@@ -40,29 +49,23 @@ TALL = 40
 """Rows from which the running total is drawn taller."""
 
 
-def is_money_game(game: str) -> bool:
-    """Whether ``game`` is played for money (a game whose plugin is gone is not)."""
-    plugin = registered().get(game)
-    return plugin is not None and plugin.scoring is Scoring.MONEY
-
-
-def lines_table(stats: GameStats, money: bool) -> Table:
-    """A game's line per kind of opponent, in the columns ``liar-tui stats`` prints, each
-    as wide as the games of a long history need, so the sections' columns line up."""
+def lines_table(stats: GameStats) -> Table:
+    """A game's line per kind of opponent, in the columns and words ``liar-tui stats``
+    prints, each as wide as the games of a long history need, so the sections' columns
+    line up."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     table.add_column("against", min_width=len("all opponents"))
     for column, width in (("games", 6), ("wins", 6), ("share", 5)):
         table.add_column(column, justify="right", min_width=width)
     table.add_column("95% interval", justify="center")
-    table.add_column("streak", justify="right")
-    table.add_column("best", justify="right")
-    table.add_column("$ a game" if money else "mean score", justify="right", min_width=10)
+    table.add_column(STREAK_HEADING, justify="right")
+    table.add_column(score_heading(stats.game), justify="right", min_width=SCORE_WIDTH)
     for line in stats.lines:
-        table.add_row(*line_cells(line, money))
+        table.add_row(*line_cells(line, stats.game))
     return table
 
 
-def line_cells(line: OpponentStats, money: bool) -> tuple[str, ...]:
+def line_cells(line: OpponentStats, game: str) -> tuple[str, ...]:
     interval = line.interval
     return (
         against_text(line.against),
@@ -70,9 +73,8 @@ def line_cells(line: OpponentStats, money: bool) -> tuple[str, ...]:
         f"{line.wins:,}",
         percent(line.win_share),
         f"{percent(interval.low)} – {percent(interval.high)}",
-        str(line.current_streak),
-        str(line.longest_streak),
-        money_text(line.mean_score) if money else f"{line.mean_score:,.1f}",
+        streak_text(line),
+        score_cell(game, line.mean_score),
     )
 
 
@@ -101,7 +103,7 @@ class GameSection(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(title(self.game), classes="stats-game-title", markup=False)
-        yield Static(lines_table(self.stats, self.money), classes="stats-lines")
+        yield Static(lines_table(self.stats), classes="stats-lines")
         if self.stats.game_lines:
             yield Static(game_lines_table(self.stats), classes="stats-game-lines")
         if self.money:

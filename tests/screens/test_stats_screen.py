@@ -89,15 +89,18 @@ async def test_stats_open_from_home_by_t_and_g_cycles_the_games() -> None:
         assert shown_games(screen) == ["liar-game", "liars-poker-cards", BILLS]
         text = flat_text(app)
         assert "8 games · all games" in text
-        # games, wins, share, interval, current streak, best streak, mean score
-        assert "all opponents 3 2 67% 21% - 94% 1 1 96.7" in text.replace("–", "-")
-        assert "normal bots 1 1 100% 21% - 100% 1 1 100.0" in text.replace("–", "-")
+        # games, wins, share, interval, streak now/best, mean score, as the command says them
+        assert "games wins share 95% interval streak now/best mean score" in text
+        assert "all opponents 3 2 67% 21% - 94% 1/1 96.7" in text.replace("–", "-")
+        assert "normal bots 1 1 100% 21% - 100% 1/1 100.0" in text.replace("–", "-")
+        # Liar's Poker's final number is the lives left
+        assert "streak now/best mean lives left" in text
         await pilot.press("g")
         assert shown_games(screen) == ["liar-game"]
         assert "3 games · Liar Game" in flat_text(app)
         await pilot.press("g", "g")
         assert shown_games(screen) == [BILLS]
-        assert "all opponents 4 2 50% 15% - 85% 1 1 +$42.50" in flat_text(app).replace("–", "-")
+        assert "all opponents 4 2 50% 15% - 85% 1/1 +$42.50" in flat_text(app).replace("–", "-")
         await pilot.press("g")
         assert shown_games(screen) == ["liar-game", "liars-poker-cards", BILLS]
         await pilot.press("escape")
