@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from typing import Any
 
+from liar_tui.arena.pool import PoolUnavailable, add_pool_arguments
 from liar_tui.games import plugin, registered
 from liar_tui.games.options import shorten
 from liar_tui.table.seats import BotLevel
@@ -25,26 +25,20 @@ USAGE_ERROR = 2
 FAILED = 1
 INTERRUPTED = 130
 """What a shell reports for a program stopped by Ctrl-C."""
-MOST_JOBS = 256
 DEFAULT_GAMES = 2000
 DEFAULT_SEED = 1
 """A fixed seed by default, so running the same command twice compares the same games."""
 
 
-def _count_at_least_one(most: int | None = None) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        shown = text if len(text) <= 30 else text[:27] + "..."
-        try:
-            number = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number") from None
-        if number < 1:
-            raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
-        if most is not None and number > most:
-            raise argparse.ArgumentTypeError(f"must be at most {most}, not {number}")
-        return number
-
-    return parse
+def _count_at_least_one(text: str) -> int:
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 def _seed(text: str) -> int:
@@ -105,7 +99,7 @@ def add_arena_parser(
     )
     arena.add_argument(
         "--games",
-        type=_count_at_least_one(),
+        type=_count_at_least_one,
         default=DEFAULT_GAMES,
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES}{_game_words()})",
@@ -117,13 +111,7 @@ def add_arena_parser(
         metavar="N",
         help=f"the match's seed; every game's shuffle follows from it (default {DEFAULT_SEED})",
     )
-    arena.add_argument(
-        "--jobs",
-        type=_count_at_least_one(MOST_JOBS),
-        default=1,
-        metavar="N",
-        help="worker processes (default 1); the result does not depend on it",
-    )
+    add_pool_arguments(arena)
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
     arena.set_defaults(arena_help=arena.format_help)
     return arena
@@ -198,9 +186,14 @@ def run_arena(args: argparse.Namespace) -> int:
                 transient=True,
             ) as progress:
                 task = progress.add_task(plugin(args.game).title, total=args.games)
-                result = run_match(match, args.jobs, lambda done: progress.advance(task, done))
+                result = run_match(
+                    match, args.jobs, lambda done: progress.advance(task, done), args.ray
+                )
         else:
-            result = run_match(match, args.jobs)
+            result = run_match(match, args.jobs, ray_address=args.ray)
+    except PoolUnavailable as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
     except ArenaError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return FAILED

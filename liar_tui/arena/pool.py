@@ -51,6 +51,8 @@ Result = TypeVar("Result")
 
 MOST_JOBS = 256
 """More workers than this on one command line is a typing mistake, not a plan."""
+CONNECT_SECONDS = 10
+"""How long a head node's address may take to answer before it is given up."""
 CLUSTER_EXTRA = "pip install -e '.[cluster]'"
 
 
@@ -212,12 +214,13 @@ def _ray_pool(jobs: int | None, address: str) -> Iterator[RayPool]:
 
     connected_here = not ray.is_initialized()
     if connected_here:
+        _check_answers(address)
         options: dict[str, Any] = {"logging_level": logging.WARNING}
         if address == "local":
             options |= {"num_cpus": jobs, "include_dashboard": False}
         try:
             ray.init(address=address, **options)
-        except (ConnectionError, ValueError, RuntimeError) as error:
+        except Exception as error:  # Ray raises many kinds; each is one line here
             raise PoolUnavailable(
                 f"could not reach Ray at {address!r}: {_first_line(error)}"
             ) from None
@@ -235,6 +238,27 @@ def _ray_pool(jobs: int | None, address: str) -> Iterator[RayPool]:
     finally:
         if connected_here:
             ray.shutdown()
+
+
+def _check_answers(address: str) -> None:
+    """Refuse a ``HOST:PORT`` where nothing listens: given one, ``ray.init`` waits for it
+    for many minutes, printing a warning every few seconds."""
+    if address in ("local", "auto"):
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise PoolUnavailable(
+            f"{address!r} is no Ray address (give local, auto, HOST:PORT or ray://HOST:PORT)"
+        )
+    import socket
+
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as error:
+        raise PoolUnavailable(
+            f"nothing answers at {address} ({error.strerror or error}); "
+            "is Ray started there (ray start --head)?"
+        ) from None
 
 
 def _first_line(error: BaseException) -> str:

@@ -11,7 +11,8 @@ Fairness and repeatability:
   every chair once and the advantage of a chair (who starts, who speaks last) cancels.
 * Game ``i`` gets its own table seed derived from the match seed and ``i`` alone, and the
   bots draw from generators derived from that table seed; the games are summed in index
-  order. So a match gives the same results for any number of worker processes.
+  order. So a match gives the same results for any number of worker processes, here or on
+  a Ray cluster (:mod:`liar_tui.arena.pool`).
 * A game that runs on from deal to deal (a session, like dollar bills) has no natural end:
   here an arena "game" is the first game it scores (``completed_games()``), so N sessions
   of one deal each are independent, as the interval of a mean assumes. The session's own
@@ -28,13 +29,13 @@ from __future__ import annotations
 
 import math
 import random
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from liar_tui.arena.pool import open_pool
 from liar_tui.arena.stats import Interval, mean_interval, percentile, wilson_interval
 from liar_tui.bots.base import Bot
 from liar_tui.games import bare_bot, plugin
@@ -185,48 +186,36 @@ def play_games(match: Match, indices: Sequence[int]) -> list[PlayedGame]:
     return [play_game(match, index) for index in indices]
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the match and says so once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _chunks(games: int, jobs: int) -> Iterator[range]:
-    size = max(1, min(GAMES_PER_CHUNK, games // (jobs * 4)))
+def _chunks(games: int, jobs: int | None) -> Iterator[range]:
+    """Games cut into chunks: one game each in this process (the progress bar moves every
+    game), a few per worker's turn elsewhere (see :data:`GAMES_PER_CHUNK`)."""
+    size = 1 if jobs == 1 else max(1, min(GAMES_PER_CHUNK, games // ((jobs or 1) * 4)))
     for start in range(0, games, size):
         yield range(start, min(games, start + size))
 
 
 def run_match(
-    match: Match, jobs: int = 1, on_progress: Callable[[int], None] | None = None
+    match: Match,
+    jobs: int | None = 1,
+    on_progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
 ) -> ArenaResult:
-    """Play every game of the match in ``jobs`` processes and sum the results up.
+    """Play every game of the match in ``jobs`` workers and sum the results up.
 
     ``on_progress`` hears how many games have just finished. ``jobs=1`` plays in this
-    process; the results are the same either way.
+    process, more in as many worker processes, and ``ray_address`` on a Ray cluster (with
+    ``jobs=None``, on every CPU of it): see :func:`~liar_tui.arena.pool.open_pool`, and its
+    :class:`~liar_tui.arena.pool.PoolUnavailable` when that cannot be had. The results are
+    the same either way, since the games are summed in index order.
     """
+    if jobs is None and ray_address is None:
+        jobs = 1
     played: list[PlayedGame] = []
-    if jobs == 1:
-        for index in range(match.games):
-            played.append(play_game(match, index))
+    with open_pool(jobs, ray_address) as pool:
+        for chunk in pool.imap_unordered(partial(play_games, match), _chunks(match.games, jobs)):
+            played += chunk
             if on_progress is not None:
-                on_progress(1)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
-            pending: set[Future[list[PlayedGame]]] = {
-                pool.submit(play_games, match, chunk) for chunk in _chunks(match.games, jobs)
-            }
-            try:
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        chunk = future.result()
-                        played += chunk
-                        if on_progress is not None:
-                            on_progress(len(chunk))
-            except BaseException:
-                for future in pending:
-                    future.cancel()
-                raise
+                on_progress(len(chunk))
     played.sort(key=lambda game: game.index)
     return summarize(match, played)
 
