@@ -19,6 +19,8 @@ import pytest
 from liar_tui.cli import main
 from liar_tui.games import make_bot, new_state, plugin
 from liar_tui.store.history import FinishedGame, HistoryStore, Recorded, history_path
+from liar_tui.store.history.starts import last_game_alone
+from liar_tui.table.codec import encode
 from liar_tui.table.finished import GameTimes, complete_record
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
@@ -86,7 +88,7 @@ def test_a_game_exported_and_imported_into_an_empty_history_is_the_same_record(
     document = exported_file(store, capsys, game)
     assert (document["format"], document["version"], document["game"]) == (
         "liar-tui-game",
-        1,
+        2,
         "liar-game",
     )
     code, out, err = run(capsys, "import", write(tmp_path, document))
@@ -106,6 +108,104 @@ def test_the_poker_games_go_round_the_trip_too(
     assert run(capsys, "import", write(tmp_path, document))[0] == 0
     record = store.load_game(1)
     assert record is not None and record.finished == played
+
+
+def session_game(deals: int = 3) -> FinishedGame:
+    """The complete record of deal ``deals`` of a dollar-bills session, easy bots in every
+    seat, as the table builds it: from the session's whole log, which the history keeps as
+    that deal's start and actions."""
+    setup = TableSetup("liars-poker-bills", plugin("liars-poker-bills").default_rules(), SEATS, 3)
+    state = new_state(setup)
+    bots = [make_bot(setup.game, BotLevel.EASY, random.Random(seat)) for seat in range(3)]
+    actions: list[Any] = []
+    while state.completed_games() < deals:
+        seat = state.to_act()[0]
+        actions.append(bots[seat].act(state.view(seat)))
+        state.apply(actions[-1])
+    times = GameTimes(ENDED - timedelta(minutes=1), ENDED, timedelta(seconds=60))
+    return complete_record(setup, actions, times, recording_seat=0)
+
+
+def test_a_deal_of_a_session_goes_round_the_trip_in_format_2_with_its_start(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    played = session_game()
+    document = exported_file(store, capsys, played)
+    assert document["version"] == 2 and document["start"]["type"] == "DealStart"
+    assert document["start"]["game"] == 3
+    assert run(capsys, "import", write(tmp_path, document))[0] == 0
+    record = store.load_game(1)
+    assert record is not None
+    assert record.finished == last_game_alone(played) != played
+    assert record.finished.actions == played.actions[-len(record.finished.actions) :]
+
+
+def test_a_file_of_format_1_is_still_imported(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = bot_game()
+    document = exported_file(store, capsys, game)
+    document["version"] = 1
+    del document["start"]
+    assert run(capsys, "import", write(tmp_path, document))[0] == 0
+    record = store.load_game(1)
+    assert record is not None and record.finished == game
+
+
+def test_a_deal_of_format_1_with_the_session_s_log_is_kept_with_its_deal_s_start(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A liar-tui of format 1 wrote a deal with every action of its session before it: the
+    import replays them all, and keeps the deal as one recorded now is kept."""
+    played = session_game()
+    document = exported_file(store, capsys, played)
+    document["version"] = 1
+    del document["start"]
+    document["actions"] = json.loads(json.dumps(encode(played.actions)))
+    assert run(capsys, "import", write(tmp_path, document))[0] == 0
+    record = store.load_game(store.list_games()[0].id)
+    assert record is not None and record.finished == last_game_alone(played)
+
+
+def _edited_start(document: dict[str, Any]) -> None:
+    document["start"]["ledger"] = [5, -5, 0]
+
+
+def _start_of_another_game(document: dict[str, Any]) -> None:
+    document["start"] = {"type": "Nothing"}
+
+
+@pytest.mark.parametrize(
+    ("game", "tamper", "reason"),
+    [
+        (
+            "liars-poker-bills",
+            _edited_start,
+            "its start cannot be played from (the ledger of a game's start must be the one "
+            "the game before it left).",
+        ),
+        (
+            "liar-game",
+            _start_of_another_game,
+            "its start must be null, as a game of Liar Game has none.",
+        ),
+    ],
+)
+def test_a_start_that_is_not_borne_out_is_refused_in_one_sentence(
+    store: HistoryStore,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    game: str,
+    tamper: Any,
+    reason: str,
+) -> None:
+    document = exported_file(store, capsys, session_game() if game != "liar-game" else bot_game())
+    tamper(document)
+    file = write(tmp_path, document)
+    code, out, err = run(capsys, "import", file)
+    assert (code, out) == (1, "")
+    assert err == f"liar-tui: error: {file} cannot be imported: {reason}\n"
+    assert not history_path().exists()
 
 
 def test_a_game_read_from_standard_input(
@@ -162,7 +262,7 @@ def _tampered_results(document: dict[str, Any]) -> None:
 
 
 def _wrong_version(document: dict[str, Any]) -> None:
-    document["version"] = 2
+    document["version"] = 3
 
 
 def _unknown_game(document: dict[str, Any]) -> None:
@@ -213,7 +313,7 @@ REFUSALS = {
     ),
     "another version": (
         _wrong_version,
-        "it is in version 2 of the game format, and this liar-tui reads version 1.",
+        "it is in version 3 of the game format, and this liar-tui reads versions 1 to 2.",
     ),
     "an unknown game": (_unknown_game, "it is a game this liar-tui does not know, 'chess'."),
     "a setup that does not decode": (

@@ -1,8 +1,10 @@
 """A finished game made ready to step through: what the recording seat was told after each
 action, worked out once so that a step of the replay only draws what is already known.
 
-A complete record replays its actions from the seed, through the same rules that played it
-(so a record the rules no longer accept is refused here, with the reason); a seat's own
+A complete record replays its actions from the seed, or from its game's start at a table
+played game after game (a deal of a dollar-bills session: its first step is that deal as it
+was dealt), through the same rules that played it (so a record the rules no longer accept
+is refused here, with the reason); a seat's own
 record is already the updates that seat was sent, and is taken as it is. Only a complete
 record knows every seat's hand: it alone keeps each seat's last view, to lay every hand
 face up once the game is over (issue 14, point 2).
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from liar_tui.games import plugin
+from liar_tui.store.history import starts
 from liar_tui.store.history.records import Visibility
 from liar_tui.table.table import SeatUpdate
 
@@ -78,7 +80,9 @@ def replay_of(record: GameRecord) -> Replay:
         steps = tuple(_steps(updates, (None,) * len(updates), seat))
         return Replay(record.id, finished.setup, seat, finished.visibility, steps, ())
     try:
-        replayed, final_views = _replayed(finished.setup, finished.actions, seat)
+        replayed, final_views = starts.replayed(
+            finished.setup, finished.start, finished.actions, seat
+        )
     except Exception as error:  # any failure of a game's rules on an old log: no traceback
         reason = str(error).rstrip(".") or type(error).__name__
         raise ReplayProblem(
@@ -87,21 +91,6 @@ def replay_of(record: GameRecord) -> Replay:
         ) from None
     steps = tuple(_steps(replayed, (None, *finished.actions), seat))
     return Replay(record.id, finished.setup, seat, finished.visibility, steps, final_views)
-
-
-def _replayed(
-    setup: TableSetup, actions: tuple[Any, ...], seat: int
-) -> tuple[list[SeatUpdate], tuple[Any, ...]]:
-    """What ``seat`` was told after each action, replayed from the seed, and every seat's
-    view at the end (one replay for both)."""
-    game = plugin(setup.game).new_state(setup)
-    updates = [SeatUpdate(seat, (), game.view(seat), game.to_act())]
-    for action in actions:
-        events = tuple(game.apply(action))
-        actor = getattr(action, "seat", None)
-        updates.append(SeatUpdate(seat, events, game.view(seat), game.to_act(), actor))
-    final_views = tuple(game.view(other) for other in range(len(setup.seats)))
-    return updates, final_views
 
 
 def _steps(updates: Sequence[SeatUpdate], actions: tuple[Any, ...], seat: int) -> list[ReplayStep]:

@@ -79,17 +79,18 @@ async def test_a_game_is_stepped_through_by_keys(game: str) -> None:
         assert not isinstance(app.screen, ReplayScreen)
 
 
-async def test_a_deal_of_a_table_of_bills_opens_at_its_own_deal() -> None:
-    """A table of bills deals game after game and records each with the table's whole log:
-    the second deal's replay opens where it was dealt, and Home goes back to the first."""
+async def test_a_deal_of_a_table_of_bills_is_replayed_from_its_own_deal() -> None:
+    """A table of bills deals game after game, and history keeps each deal from its start:
+    the second deal's replay opens where it was dealt, and holds no step of the first."""
     setup, actions = played_to_end("liars-poker-bills", deals=2)
     app = replay_app(record(complete_record(setup, actions, TIMES, 0)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await settled(pilot)
-        assert screen.at > 0
-        assert "game 2 is dealt" in step_line(screen)
-        await pilot.press("home")
-        assert "Game 1 is dealt" in step_line(screen)
+        assert screen.at == 0
+        assert "Game 2 is dealt" in step_line(screen)
+        await pilot.press("end")
+        assert "game 3 is dealt" in step_line(screen)
+        assert not any("Game 1" in shown.words.text for shown in screen.steps)
 
 
 async def test_the_coach_speaks_at_the_players_decisions_and_marks_a_difference() -> None:

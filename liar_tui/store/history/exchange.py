@@ -1,15 +1,19 @@
 """A finished game as a file to share: ``liar-tui export`` writes it, ``liar-tui import``
 checks it and records it (issue 14, point 6). docs/game-format.md says the same for readers.
 
-The file is one JSON object, format ``liar-tui-game``, version 1::
+The file is one JSON object, format ``liar-tui-game``, version 2::
 
-    {"format": "liar-tui-game", "version": 1,
+    {"format": "liar-tui-game", "version": 2,
      "game": "<game id>",             # the plugin's id
      "setup": {...},                  # the table: game, rules, seats, seed (the codec's form)
      "seed": 1234,                    # the game's seed; null where it is not known
      "visibility": "complete",        # or "seat"
      "recording_seat": 0,             # whose history it is; null for a table host's record
-     "actions": [...],                # every action in order (a complete record)
+     "start": null,                   # where a complete record's actions begin: null for
+                                      # the table's setup, or its game's start (a deal of
+                                      # a dollar-bills session, with what the session
+                                      # carried into it)
+     "actions": [...],                # every action in order (a complete record), from there
      "seat_updates": [...],           # what the recording seat was sent (a seat's record)
      "seats": [{"name": "You", "kind": "human", "level": null, "place": 1, "won": true,
                 "score": 30.0}, ...], # each seat's result, in the order of the setup's seats
@@ -17,16 +21,21 @@ The file is one JSON object, format ``liar-tui-game``, version 1::
      "duration_seconds": 600.0,       # time at the table
      "app_version": "0.1.0"}          # the liar-tui that recorded the game
 
-Setups, actions and updates are in the project's codec (:mod:`liar_tui.table.codec`), as
-the saved table and the history file keep them. A complete record holds its actions and an
-empty ``seat_updates``; a seat's own record the reverse.
+Setups, starts, actions and updates are in the project's codec (:mod:`liar_tui.table.codec`),
+as the saved table and the history file keep them. A complete record holds its actions and
+an empty ``seat_updates``; a seat's own record the reverse, and a null start.
+
+Version 1 had no ``start``: a complete record's actions ran from the setup, at dollar bills
+over every deal of the session before the one recorded. It is still read, and such a record
+is kept as version 2 keeps it (its deal's start and actions).
 
 Import trusts nothing in the file. A complete record is replayed through the rules from its
-seed: every action must be legal, the last must end a game (at a table played deal after
-deal, settle the deal recorded), and the seats' results read from that replay must be the
-file's. A seat's own record (an online player's) has no seed and no actions, so it cannot be
-replayed: what can be checked is that its updates decode, are all the recording seat's, end
-a game, and give the file's results. The same game imported twice is refused the second
+seed, or from its start (which its game's rules check first): every action must be legal,
+the last must end a game (at a table played deal after deal, settle the deal recorded), and
+the seats' results read from that replay must be the file's. A seat's own record (an
+online player's) has no seed and no actions, so it cannot be replayed: what can be checked
+is that its updates decode, are all the recording seat's, end a game, and give the file's
+results. The same game imported twice is refused the second
 time, naming the game already there, so importing a folder of shared games again adds
 nothing twice.
 """
@@ -41,16 +50,18 @@ from types import GenericAlias
 from typing import Any
 
 from liar_tui import games
+from liar_tui.games.plugin import GamePlugin
 from liar_tui.store.history.records import FinishedGame, SeatResult, Visibility
-from liar_tui.store.messages import TOO_LONG_A_NUMBER, json_problem
+from liar_tui.store.messages import TOO_LONG_A_NUMBER, json_problem, lowered
 from liar_tui.table.codec import DecodeError, decode, describe, encode, location_words
 from liar_tui.table.seats import name_problem
 from liar_tui.table.setup import MAX_SEED, TableSetup
 from liar_tui.table.table import SeatUpdate
 
 FORMAT = "liar-tui-game"
-VERSION = 1
-FIELDS = (
+VERSION = 2
+VERSIONS_READ = (1, 2)
+FIELDS_OF_VERSION_1 = (
     "format",
     "version",
     "game",
@@ -66,6 +77,7 @@ FIELDS = (
     "duration_seconds",
     "app_version",
 )
+FIELDS = (*FIELDS_OF_VERSION_1, "start")
 _LIST_ITEMS = {"seats": "seat", "actions": "action", "seat_updates": "update", "cards": "card"}
 
 
@@ -93,6 +105,7 @@ def exported(finished: FinishedGame) -> dict[str, Any]:
         "seed": finished.seed,
         "visibility": finished.visibility.value,
         "recording_seat": finished.recording_seat,
+        "start": None if finished.start is None else encode(finished.start),
         "actions": encode(finished.actions),
         "seat_updates": encode(finished.seat_updates),
         "seats": [encode(seat, tagged=False) for seat in finished.seats],
@@ -121,23 +134,26 @@ def imported(text: str) -> FinishedGame:
         raise ImportProblem("it nests too deeply to be a game") from None
     except ValueError:
         raise ImportProblem(TOO_LONG_A_NUMBER) from None
+    from liar_tui.store.history.starts import last_game_alone
+
     finished = _parsed(document)
-    return replace(finished, counts=_check(finished))
+    return last_game_alone(replace(finished, counts=_check(finished)))
 
 
 def _parsed(document: Any) -> FinishedGame:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportProblem("it is not a liar-tui game (its format is not 'liar-tui-game')")
     version = document.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS_READ:
         raise ImportProblem(
             f"it is in version {describe(version)} of the game format, "
-            f"and this liar-tui reads version {VERSION}"
+            f"and this liar-tui reads versions {VERSIONS_READ[0]} to {VERSIONS_READ[-1]}"
         )
-    extra = sorted(set(document) - set(FIELDS))
+    fields = FIELDS_OF_VERSION_1 if version == 1 else FIELDS
+    extra = sorted(set(document) - set(fields))
     if extra:
         raise ImportProblem(f"it has an unknown entry {describe(extra[0])}")
-    missing = [field for field in FIELDS if field not in document]
+    missing = [field for field in fields if field not in document]
     if missing:
         raise ImportProblem(f"its {missing[0]} is missing")
     game = document["game"]
@@ -169,6 +185,7 @@ def _parsed(document: Any) -> FinishedGame:
             f"its recording_seat must be a seat's number or null, not {describe(recording_seat)}"
         )
     actions_type = GenericAlias(tuple, (plugin.action_type, ...))
+    start = _start(document, plugin)
     try:
         return FinishedGame(
             setup=setup,
@@ -182,11 +199,21 @@ def _parsed(document: Any) -> FinishedGame:
             actions=_decoded(document, "actions", actions_type),
             seat_updates=_decoded(document, "seat_updates", tuple[SeatUpdate, ...]),
             app_version=_text(document, "app_version"),
+            start=start,
         )
     except ImportProblem:
         raise
     except ValueError as error:  # the record's own checks: each seat has a result, ...
         raise ImportProblem(f"it does not hold together ({_clause(error)})") from None
+
+
+def _start(document: dict[str, Any], plugin: GamePlugin) -> Any | None:
+    """The file's start, decoded as its game's (None where there is none, as in version 1)."""
+    if document.get("start") is None:
+        return None
+    if plugin.start_type is None:
+        raise ImportProblem(f"its start must be null, as a game of {plugin.title} has none")
+    return _decoded(document, "start", plugin.start_type)
 
 
 def _decoded(document: dict[str, Any], entry: str, expected: Any, *, tagged: bool = True) -> Any:
@@ -258,12 +285,13 @@ def _check(finished: FinishedGame) -> tuple[tuple[str, int], ...]:
     """Refuse a game that the rules do not bear out (see the module's docstring); the
     recording seat's own numbers of the game, counted as a game recorded here has them
     (the file does not carry them: they are the plugin's reading of the updates)."""
-    from liar_tui.table.finished import replayed_updates, seat_counts, seat_results
+    from liar_tui.store.history.starts import replayed
+    from liar_tui.table.finished import seat_counts, seat_results
 
     if finished.visibility is Visibility.COMPLETE:
         _check_replay(finished)
         seat = finished.recording_seat if finished.recording_seat is not None else 0
-        updates = replayed_updates(finished.setup, finished.actions, seat)
+        updates, _ = replayed(finished.setup, finished.start, finished.actions, seat)
     else:
         updates = list(finished.seat_updates)
         strangers = [update for update in updates if update.seat != finished.recording_seat]
@@ -295,6 +323,13 @@ def _check_replay(finished: FinishedGame) -> None:
         state = games.new_state(finished.setup)
     except ValueError as error:
         raise ImportProblem(f"its table cannot be set up ({_clause(error)})") from None
+    if finished.start is not None:
+        try:
+            state = games.plugin(finished.game).state_at_start(finished.setup, finished.start)
+        except ValueError as error:
+            raise ImportProblem(
+                f"its start cannot be played from ({lowered(_clause(error))})"
+            ) from None
     if not finished.actions:
         raise ImportProblem("it has no actions, so no game was played")
     done_before_last = 0

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Callable
 
 APPLICATION_ID = 0x4C696172
 """``PRAGMA application_id`` of every liar-tui history ("Liar" in ASCII): how a file of ours
@@ -24,13 +23,19 @@ is told from another program's SQLite database of the same name."""
 
 @dataclass(frozen=True)
 class Migration:
-    """One step of the schema: the statements that lead from ``version - 1`` to ``version``,
-    then, where SQL alone cannot fill in what the step adds, ``backfill`` on the rows."""
+    """One step of the schema: the statements that lead from ``version - 1`` to ``version``.
+
+    A step is SQL alone, so that opening a file of any size takes a moment: work per game in
+    Python (replaying a game through its rules) is never done while a file opens, holding
+    its one transaction. Step 2 once counted each game's numbers that way, about 5 ms a
+    game (50 seconds for 10,000, the app's history waiting on it); step 3 marks the games
+    still to count instead, and :mod:`liar_tui.store.history.counting` counts them once the
+    file is open, a few at a time. The schema each step gives is as it was released.
+    """
 
     version: int
     summary: str
     statements: tuple[str, ...]
-    backfill: Callable[[sqlite3.Connection], None] | None = None
 
     def apply(self, connection: sqlite3.Connection) -> None:
         """Run the step inside the caller's transaction (each statement on its own, as
@@ -38,54 +43,6 @@ class Migration:
         for statement in self.statements:
             # Without the source's indent, the schema reads well in ``sqlite3`` 's .schema.
             connection.execute(textwrap.dedent(statement).strip())
-        if self.backfill is not None:
-            self.backfill(connection)
-
-
-def count_recorded_games(connection: sqlite3.Connection) -> None:
-    """Step 2's backfill: each game's recording seat's own numbers, as its plugin counts them
-    from the seat's updates (a complete record's replayed from its seed), into
-    ``seat_counts``.
-
-    It reads the columns of version 2 only, so that a later step changing the games' rows
-    leaves it working. A record that no longer decodes or replays (a game whose plugin is
-    gone) gets no numbers, as a game that counts none: a step that failed on it would leave
-    the whole history unopenable for the sake of one line of the stats.
-    """
-    import json
-    from types import GenericAlias
-
-    from liar_tui import games
-    from liar_tui.table.codec import decode
-    from liar_tui.table.finished import replayed_updates, seat_counts
-    from liar_tui.table.setup import TableSetup
-    from liar_tui.table.table import SeatUpdate
-
-    rows = connection.execute(
-        "SELECT g.id, g.game, g.recording_seat, g.visibility, l.setup, l.log "
-        "FROM games AS g JOIN logs AS l ON l.game_id = g.id "
-        "WHERE g.recording_seat IS NOT NULL"
-    ).fetchall()
-    for game_id, game, seat, visibility, setup_json, log_json in rows:
-        plugin = games.registered().get(game)
-        if plugin is None:
-            continue
-        try:
-            setup = decode(json.loads(setup_json), TableSetup)
-            if visibility == "complete":
-                actions = decode(
-                    json.loads(log_json), GenericAlias(tuple, (plugin.action_type, ...))
-                )
-                updates = replayed_updates(setup, actions, seat)
-            else:
-                updates = decode(json.loads(log_json), tuple[SeatUpdate, ...])
-            counts = seat_counts(setup, updates, seat)
-        except Exception:  # any record the rules cannot read: see the docstring
-            continue
-        connection.executemany(
-            "INSERT INTO seat_counts VALUES (?, ?, ?, ?)",
-            [(game_id, seat, name, count) for name, count in counts],
-        )
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -207,7 +164,9 @@ MIGRATIONS: tuple[Migration, ...] = (
                 ON CONFLICT (game, name) DO UPDATE SET total = total + excluded.total;
             END
             """,
-            # Before the game's row goes, while its numbers are still there to subtract.
+            # Before the game's row goes, while its numbers are still there to subtract. No
+            # liar-tui deletes a game yet; this keeps each sum true of whatever deletes one (a
+            # "forget this game" to come, the sqlite3 shell), which a test checks.
             """
             CREATE TRIGGER count_totals_subtract BEFORE DELETE ON games
             WHEN OLD.recording_seat IS NOT NULL AND OLD.imported = 0 BEGIN
@@ -223,7 +182,32 @@ MIGRATIONS: tuple[Migration, ...] = (
             END
             """,
         ),
-        count_recorded_games,
+    ),
+    Migration(
+        3,
+        "each log's start, for a game of a table played game after game, so that its log "
+        "keeps that game's actions alone; the games whose recording seat's numbers are still "
+        "to be counted, counted once the file is open",
+        (
+            # NULL: the log runs from the table's setup (every game until now). Otherwise the
+            # state the game began from, in the codec's form: a session's deal, with what the
+            # session carried into it (GamePlugin.game_start).
+            "ALTER TABLE logs ADD COLUMN start TEXT",
+            """
+            CREATE TABLE uncounted (
+                game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE
+            )
+            """,
+            # Every game of a player's with no numbers yet: all of a file of version 1 (step 2
+            # no longer counts them while the file opens), and at version 2 those that counted
+            # none or did not replay then (counted again, they give what they gave).
+            """
+            INSERT INTO uncounted (game_id)
+            SELECT g.id FROM games AS g
+            WHERE g.recording_seat IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM seat_counts AS c WHERE c.game_id = g.id)
+            """,
+        ),
     ),
 )
 

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Sequence
 
+    from liar_tui.games.plugin import GamePlugin
+
 
 class Visibility(Enum):
     """How much of a game its record may show (issue 14, point 2)."""
@@ -83,6 +85,11 @@ class FinishedGame:
     """The recording seat's own numbers of the game, as its plugin's ``game_counts`` reads
     them from the seat's updates, by name in order (none for nobody's record): made with
     the record, so that the stats sum them without replaying a game."""
+    start: Any | None = None
+    """Where a complete record's actions begin, when not at the table's setup: a game of a
+    table played game after game, as its plugin's ``game_start`` gave it (a session's deal,
+    with what the session carried into it), so that the record keeps that game's actions
+    alone. None for a record whose actions run from the setup."""
 
     def __post_init__(self) -> None:
         if len(self.seats) != len(self.setup.seats):
@@ -101,6 +108,8 @@ class FinishedGame:
             raise ValueError("a seat's own record keeps that seat's updates, not the actions")
         if self.counts and self.recording_seat is None:
             raise ValueError("a record that is nobody's has no seat's numbers")
+        if self.start is not None and self.visibility is not Visibility.COMPLETE:
+            raise ValueError("only a complete record keeps where its actions begin")
 
     @property
     def game(self) -> str:
@@ -182,7 +191,7 @@ _INSERT_GAME = """
                        visibility, seed, opponent_kinds, imported, player_won, player_score)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
-_INSERT_LOG = "INSERT INTO logs VALUES (?, ?, ?)"
+_INSERT_LOG = "INSERT INTO logs (game_id, setup, log, start) VALUES (?, ?, ?, ?)"
 _INSERT_SEAT = "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _INSERT_COUNT = "INSERT INTO seat_counts VALUES (?, ?, ?, ?)"
 
@@ -199,6 +208,7 @@ class EncodedGame:
     """Each seat's row without its game's id, which the insert gives."""
     counts: tuple[tuple[object, ...], ...] = ()
     """The recording seat's own numbers, each row without its game's id."""
+    start: str | None = None
 
 
 def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
@@ -234,6 +244,7 @@ def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
             for number, seat in enumerate(finished.seats)
         ),
         counts=tuple((finished.recording_seat, name, count) for name, count in finished.counts),
+        start=None if finished.start is None else _json(encode(finished.start)),
     )
 
 
@@ -250,7 +261,7 @@ def insert_game(connection: sqlite3.Connection, game: EncodedGame) -> int:
     """Store ``game`` within the caller's transaction; its new id."""
     game_id = connection.execute(_INSERT_GAME, game.game).lastrowid
     assert game_id is not None, "an INSERT always sets the row id"
-    connection.execute(_INSERT_LOG, (game_id, game.setup, game.log))
+    connection.execute(_INSERT_LOG, (game_id, game.setup, game.log, game.start))
     connection.executemany(_INSERT_SEAT, [(game_id, *seat) for seat in game.seats])
     connection.executemany(_INSERT_COUNT, [(game_id, *count) for count in game.counts])
     return game_id
@@ -368,14 +379,14 @@ def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None
     whose setup or log no longer decodes.
     """
     row = connection.execute(
-        f"SELECT {_SUMMARY_COLUMNS}, app_version, seed, setup, log "
+        f"SELECT {_SUMMARY_COLUMNS}, app_version, seed, setup, log, start "
         "FROM games AS g JOIN logs ON logs.game_id = g.id WHERE g.id = ?",
         (game_id,),
     ).fetchone()
     if row is None:
         return None
     summary = _summary(row[:8], _seats_of(connection, [game_id]).get(game_id, ()))
-    app_version, seed, setup_json, log_json = row[8:]
+    app_version, seed, setup_json, log_json, start_json = row[8:]
     counts = tuple(
         connection.execute(
             "SELECT name, count FROM seat_counts WHERE game_id = ? ORDER BY name", (game_id,)
@@ -389,9 +400,11 @@ def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None
         if summary.visibility is Visibility.COMPLETE:
             actions = decode(json.loads(log_json), GenericAlias(tuple, (plugin.action_type, ...)))
             updates: tuple[SeatUpdate, ...] = ()
+            start = _start(plugin, start_json)
         else:
             actions = ()
             updates = decode(json.loads(log_json), tuple[SeatUpdate, ...])
+            start = None
     except (DecodeError, ValueError) as error:
         raise RecordProblem(f"Game {game_id} of history cannot be read: {error}.") from None
     finished = FinishedGame(
@@ -407,5 +420,15 @@ def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None
         seat_updates=updates,
         app_version=app_version,
         counts=counts,
+        start=start,
     )
     return GameRecord(game_id, finished, summary.imported)
+
+
+def _start(plugin: GamePlugin, start_json: str | None) -> Any | None:
+    """A complete record's start, read back by its plugin's type (None: from the setup)."""
+    if start_json is None:
+        return None
+    if plugin.start_type is None:
+        raise ValueError(f"a game of {plugin.title} begins at its table's setup")
+    return decode(json.loads(start_json), plugin.start_type)

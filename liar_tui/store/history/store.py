@@ -8,11 +8,13 @@ frame. Recording never raises for a fault of the file or the disk: it answers
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+import liar_tui.store.history.counting as counting
 import liar_tui.store.history.records as records
 from liar_tui.store.history.database import (
     BadFile,
@@ -32,6 +34,7 @@ from liar_tui.store.history.records import (
     HistoryFilter,
     RecordProblem,
 )
+from liar_tui.store.history.starts import last_game_alone
 from liar_tui.store.messages import lowered, shown_path
 
 if TYPE_CHECKING:
@@ -39,6 +42,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 Result = TypeVar("Result")
+
+log = logging.getLogger(__name__)
 
 PAGE_SIZE = 50
 
@@ -73,6 +78,9 @@ class HistoryStore:
         """The notices' own lock, never held across a query: the UI's thread takes them
         while a worker may wait on the file (another process's write, up to the busy
         timeout)."""
+        self._counting_stopped: threading.Event | None = None
+        """Set to stop the thread counting the games an older liar-tui recorded without
+        their numbers (see :mod:`~liar_tui.store.history.counting`); None while none runs."""
 
     # ------------------------------------------------------------------------- writing
 
@@ -85,7 +93,7 @@ class HistoryStore:
         :class:`NotRecorded`, and the next call tries again. Only a game the codec cannot
         encode raises (:class:`~liar_tui.table.codec.CodecError`): that is a bug, not a fault.
         """
-        game = records.encoded(finished, imported=imported)
+        game = records.encoded(last_game_alone(finished), imported=imported)
         with self._lock:
             try:
                 return Recorded(self._run(lambda connection: _insert(connection, game)))
@@ -144,9 +152,74 @@ class HistoryStore:
         return notices
 
     def close(self) -> None:
-        """Close the file; the next call opens it again."""
+        """Close the file; the next call opens it again (and goes on counting)."""
         with self._lock:
             self._close()
+
+    # ----------------------------------------------------------- games still to count
+
+    def games_to_count(self) -> int:
+        """How many games an older liar-tui recorded are still to be counted: until then,
+        the stats leave out their own numbers (see :mod:`~liar_tui.store.history.counting`).
+
+        Raises :class:`HistoryError` when the history cannot be read.
+        """
+        with self._lock:
+            return self._run(counting.games_left)
+
+    def finish_counting(self) -> None:
+        """Count every game still to be counted, in this thread, beside any counting in the
+        background: for a command that reads the stats once and ends, which must not read
+        them half counted. Raises :class:`HistoryError` as :meth:`list_games`."""
+        while self._count_some(None):
+            pass
+
+    def _count_some(self, stopped: threading.Event | None) -> bool:
+        """Count the next few games still to count, the replays with no lock held; whether
+        there were any (False once ``stopped`` is set)."""
+        with self._lock:
+            if stopped is not None and stopped.is_set():
+                return False
+            found = self._run(counting.next_records)
+        if not found:
+            return False
+        results = [counting.counted(record) for record in found]
+        with self._lock:
+            if stopped is not None and stopped.is_set():
+                return False
+            self._run(lambda connection: counting.write(connection, results))
+        return True
+
+    def _count_in_background(self, stopped: threading.Event) -> None:
+        try:
+            while self._count_some(stopped):
+                pass
+        except HistoryError as error:  # the next opening of the file counts again
+            log.warning("history counting stopped: %s", error)
+        except Exception:  # a thread's traceback must never reach the player's terminal
+            log.exception("history counting failed")
+
+    def _start_counting(self, connection: sqlite3.Connection) -> None:
+        """Begin counting in the background, with a notice, when the file just opened has
+        games still to count."""
+        import sqlite3
+
+        if self._counting_stopped is not None:
+            return
+        try:
+            left = counting.games_left(connection)
+        except sqlite3.Error:  # the call that opened the file meets the same fault and says it
+            return
+        if not left:
+            return
+        self._note(
+            f"History is counting {left:,} game{'' if left == 1 else 's'} an older liar-tui "
+            "recorded; until it is done, the stats leave out their points, bluffs and money."
+        )
+        stopped = self._counting_stopped = threading.Event()
+        threading.Thread(
+            target=self._count_in_background, args=(stopped,), name="history counting", daemon=True
+        ).start()
 
     def _run(self, work: Callable[[sqlite3.Connection], Result]) -> Result:
         """``work`` on the open file; a file found damaged is moved aside and ``work`` run
@@ -180,6 +253,7 @@ class HistoryStore:
         if self._connection is None:
             self._connection, notice = open_history(self.path)
             self._note(notice)
+            self._start_counting(self._connection)
         return self._connection
 
     def _note(self, notice: str | None) -> None:
@@ -188,6 +262,9 @@ class HistoryStore:
                 self._notices.append(notice)
 
     def _close(self) -> None:
+        if self._counting_stopped is not None:
+            self._counting_stopped.set()
+            self._counting_stopped = None
         if self._connection is not None:
             self._connection.close()
             self._connection = None

@@ -151,25 +151,48 @@ def test_step_2_s_bits_are_the_kinds_records_writes() -> None:
         assert f"WHEN {spelled} THEN {1 << bit}" in step
 
 
-def test_step_2_counts_the_recorded_games_and_skips_one_that_does_not_replay(
+def test_step_3_marks_the_games_still_to_count_and_counts_none_while_the_file_opens(
     tmp_path: Path,
 ) -> None:
-    """Game 2 of version 1 is a seat's record of two Liar Game rounds (one won with high
-    cards, 33 points); game 1's actions are not legal for its seed, so it gets no numbers
-    while the step still succeeds; the bills game has no deal settled."""
+    """Migrating replays no game: a version-1 file's games with a recording seat are marked to
+    be counted after it is open (step 2 no longer counts them in the opening transaction)."""
     path = tmp_path / "old.sqlite3"
     build_fixture(1, path)
     connection = sqlite3.connect(path, isolation_level=None)
     with transaction(connection):
-        MIGRATIONS[1].apply(connection)
-    counts = connection.execute(
-        "SELECT game_id, seat, name, count FROM seat_counts ORDER BY game_id, name"
-    ).fetchall()
-    totals = connection.execute("SELECT game, name, total FROM count_totals ORDER BY name")
+        migrations.migrate(connection, 1)
+    marked = connection.execute("SELECT game_id FROM uncounted ORDER BY game_id").fetchall()
+    counted = connection.execute("SELECT count(*) FROM seat_counts").fetchone()[0]
+    connection.close()
+    assert (marked, counted) == ([(1,), (2,), (3,)], 0)
+
+
+def test_a_version_1_file_s_games_are_counted_once_open_and_one_that_does_not_replay_is_not(
+    path: Path,
+) -> None:
+    """Game 2 of version 1 is a seat's record of two Liar Game rounds (one won with high
+    cards, 33 points); game 1's actions are not legal for its seed, so it gets no numbers
+    while the counting goes on; the bills game has no deal settled."""
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    store = HistoryStore(path)
+    store.finish_counting()
+    counts = store.read(
+        lambda connection: connection.execute(
+            "SELECT game_id, seat, name, count FROM seat_counts ORDER BY game_id, name"
+        ).fetchall()
+    )
+    totals = store.read(
+        lambda connection: connection.execute(
+            "SELECT game, name, total FROM count_totals ORDER BY name"
+        ).fetchall()
+    )
+    left = store.games_to_count()
+    store.close()
+    assert left == 0
     assert [(game, name, total) for game, name, total in totals] == [
         ("liar-game", name, count) for _, _, name, count in counts
     ]
-    connection.close()
     assert counts == [
         (2, 0, "points", 33),
         (2, 0, "rounds", 2),

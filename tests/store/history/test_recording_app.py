@@ -21,6 +21,7 @@ from liar_tui.screens.liar_game.game_over import GameOverScreen
 from liar_tui.screens.liar_game.play import LiarGamePlayScreen
 from liar_tui.screens.liar_game.reveal import RevealScreen
 from liar_tui.store.history import HistoryStore, SeatResult, Visibility, history_path
+from liar_tui.store.history.starts import state_at
 from liar_tui.store.messages import shown_path
 from liar_tui.store.saves import SavedClock, SaveStore
 from liar_tui.store.settings import Settings
@@ -243,11 +244,19 @@ async def test_each_settled_deal_of_dollar_bills_is_a_game_and_an_unsettled_one_
     store = HistoryStore()
     games = list(reversed(store.list_games()))
     assert len(games) == 2, "the deal left unsettled is no game"
+    begins = 0
     for deals, summary in enumerate(games, start=1):
         record = store.load_game(summary.id)
         assert record is not None
-        log = record.finished.actions
-        assert log == table.actions[: len(log)]
-        assert open_table(setup, log).completed_games() == deals
-        assert open_table(setup, log[:-1]).completed_games() == deals - 1, "it ends as it settles"
+        log, start = record.finished.actions, record.finished.start
+        # Each deal's own actions, from the deal's start: the first deal's from the setup.
+        assert log == table.actions[begins : begins + len(log)]
+        assert (start is None) == (deals == 1)
+        begins += len(log)
+        ended = state_at(setup, start)
+        for action in log[:-1]:
+            ended.apply(action)
+        assert ended.completed_games() == deals - 1
+        ended.apply(log[-1])
+        assert ended.completed_games() == deals, "it ends as it settles"
         assert sum(seat.score for seat in record.finished.seats) == 0
