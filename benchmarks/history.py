@@ -18,6 +18,9 @@ time, over about two years, against opponents of varied names and levels), then 
 - **stats**: every title's stats (the lines per kind of opponent, and each game's own
   numbers), what the stats screen and ``liar-tui stats`` read, from an open file; then one
   title's ledger (its plot).
+- **migration**: a history of as many games written at schema 1 opened (migrated to the
+  latest schema), and the counting of each game's own numbers that follows, in the
+  background.
 
 Medians and p99 (nearest rank: with fewer than 100 runs, the slowest) of ``--runs`` runs.
 
@@ -161,6 +164,7 @@ def main() -> None:
             f"built in {time.perf_counter() - start:.1f} s"
         )
         report(path, found, args.runs, total)
+    migration(found, args.games)
 
 
 def record_and_replay(
@@ -215,6 +219,57 @@ def report(
     bills = "liars-poker-bills"
     print(line(f"ledger, {bills}", timed(lambda: history_ledger(store, bills), runs)))
     store.close()
+
+
+def migration(found: list[tuple[TableSetup, tuple[Any, ...]]], games: int) -> None:
+    """Opening a history of ``games`` games of each title that liar-tui wrote at schema 1 (as
+    copies of the ``found`` ones), before each game's own numbers were kept: the migration to
+    the latest schema, which the first read waits on, then the counting of those numbers
+    that follows it, as the store does in the background (here in the caller's thread)."""
+    import sqlite3
+
+    from liar_tui.store.history.migrations import MIGRATIONS
+
+    rows = [
+        encoded(complete_record(setup, log, times_of(FIRST_END, len(log)), 0))
+        for setup, log in found
+    ]
+    total = games * len(TITLES)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "history.sqlite3"
+        connection = sqlite3.connect(path, isolation_level=None)
+        with transaction(connection):
+            MIGRATIONS[0].apply(connection)
+            for number in range(total):
+                row = rows[number % len(rows)]
+                game_id = connection.execute(
+                    "INSERT INTO games VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)", row.game[:8]
+                ).lastrowid
+                connection.execute(
+                    "INSERT INTO logs VALUES (?, ?, ?)", (game_id, row.setup, row.log)
+                )
+                connection.executemany(
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(game_id, *seat) for seat in row.seats],
+                )
+            connection.execute("PRAGMA user_version = 1")
+        connection.close()
+        start = time.perf_counter()
+        connection, _ = open_history(path)
+        opened = time.perf_counter() - start
+        connection.close()
+        store = HistoryStore(path)
+        start = time.perf_counter()
+        store.finish_counting()
+        counted = time.perf_counter() - start
+        left = store.games_to_count()
+        store.close()
+        assert left == 0, "every game was counted"
+    print(
+        f"open a schema-1 history of {total:,} games: migration {opened * 1000:.0f} ms; "
+        f"then counting their numbers {counted:.1f} s ({counted / total * 1000:.2f} ms a game, "
+        "in the background)"
+    )
 
 
 if __name__ == "__main__":
