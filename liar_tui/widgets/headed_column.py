@@ -7,11 +7,13 @@ column draws the heading in the two lines its first child leaves free with a top
 
 Textual draws every line of a container, the lines its children cover too, each through its
 styles (background, padding, borders): a form's columns, scroll view and screen drew five
-times as many lines as the form shows. A container that shows nothing of its own but a
-heading draws it, then one blank line, and repeats that blank line for the rest.
+times as many lines as the form shows. A container that shows nothing of its own but a few
+lines (a heading) draws those, and one blank line that it repeats for the rest.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from textual.containers import Vertical
 from textual.content import Content
@@ -21,10 +23,10 @@ from textual.widget import Widget
 
 
 class BlankBelowHeading(Widget):
-    """A widget whose content is a heading of ``HEADING_ROWS`` lines and nothing below it
-    (a container with no heading: 0): its first line below the heading is drawn as Textual
-    draws it, and repeated down to its bottom padding or border (the same background,
-    padding and side borders on every such line).
+    """A widget whose content is blank but for a heading of ``HEADING_ROWS`` lines (a
+    container with no heading: 0) or the rows :meth:`drawn_rows` names. Its other lines
+    between its top and bottom padding or border are the same line (background, padding
+    and side borders alike): it is drawn once, as Textual draws it, and repeated.
 
     Name it after the Textual class it draws for (``class Column(Vertical,
     BlankBelowHeading)``): Textual takes a widget's default CSS and CSS type names from its
@@ -32,18 +34,27 @@ class BlankBelowHeading(Widget):
 
     HEADING_ROWS = 1
 
+    def drawn_rows(self) -> Iterable[int]:
+        """The rows of the content area that show something (the rest are blank)."""
+        return range(self.HEADING_ROWS)
+
     def render_lines(self, crop: Region) -> list[Strip]:
         gutter = self.styles.gutter
-        first_blank = gutter.top + self.HEADING_ROWS
-        copies = range(
-            max(crop.y, first_blank + 1), min(crop.bottom, self.size.height - gutter.bottom)
-        )
-        if not copies:
+        top, bottom = gutter.top, self.size.height - gutter.bottom
+        drawn = {top + row for row in self.drawn_rows()}
+        blank_y = next((y for y in range(top, bottom) if y not in drawn), None)
+        if blank_y is None:
             return super().render_lines(crop)
-        above = self._lines(crop, crop.y, copies.start)
-        blank = self._lines(crop, first_blank, first_blank + 1)[0]
-        below = self._lines(crop, copies.stop, crop.bottom)
-        return [*above, *([blank] * len(copies)), *below]
+        blank = self._lines(crop, blank_y, blank_y + 1)[0]
+        lines: list[Strip] = []
+        own_from = crop.y
+        for y in range(crop.y, crop.bottom):
+            if top <= y < bottom and y not in drawn:
+                lines += self._lines(crop, own_from, y)
+                lines.append(blank)
+                own_from = y + 1
+        lines += self._lines(crop, own_from, crop.bottom)
+        return lines
 
     def _lines(self, crop: Region, start: int, stop: int) -> list[Strip]:
         """Lines ``start`` to ``stop`` (not included) drawn as Textual draws them, cut to the
