@@ -170,7 +170,12 @@ class HistoryStore:
     def finish_counting(self) -> None:
         """Count every game still to be counted, in this thread, beside any counting in the
         background: for a command that reads the stats once and ends, which must not read
-        them half counted. Raises :class:`HistoryError` as :meth:`list_games`."""
+        them half counted; the background's counting stops, as it would only do the same
+        work twice. Raises :class:`HistoryError` as :meth:`list_games`."""
+        with self._lock:
+            self._run(lambda _connection: None)  # opened, and the background's counting begun
+            if self._counting_stopped is not None:
+                self._counting_stopped.set()
         while self._count_some(None):
             pass
 
