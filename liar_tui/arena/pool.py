@@ -34,7 +34,6 @@ workers import the functions they call by name.
 from __future__ import annotations
 
 import argparse
-import importlib
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -200,21 +199,21 @@ def open_pool(jobs: int | None, ray_address: str | None = None) -> Iterator[Work
 def _ray_pool(jobs: int | None, address: str) -> Iterator[RayPool]:
     """Connect to (or, at ``local``, start) Ray, unless this process already has, and
     disconnect at the end if it was this that connected."""
-    try:
-        # Through import_module, as Any: Ray is optional and its types are partly untyped.
-        ray: Any = importlib.import_module("ray")
-        ray_error: type[Exception] = importlib.import_module("ray.exceptions").RayError
-        task_failure: type[Exception] = importlib.import_module(
-            "ray.util.multiprocessing.pool"
-        ).PoolTaskError
-        ray_pool_class: Any = importlib.import_module("ray.util.multiprocessing").Pool
-    except ImportError:
-        raise PoolUnavailable(f"--ray needs Ray, which is not installed: {CLUSTER_EXTRA}") from None
+    import importlib.util
     import logging
 
+    if importlib.util.find_spec("ray") is None:
+        raise PoolUnavailable(f"--ray needs Ray, which is not installed: {CLUSTER_EXTRA}")
+    _check_answers(address)  # before Ray's import, which takes seconds
+    # Through import_module, as Any: Ray is optional and its types are partly untyped.
+    ray: Any = importlib.import_module("ray")
+    ray_error: type[Exception] = importlib.import_module("ray.exceptions").RayError
+    task_failure: type[Exception] = importlib.import_module(
+        "ray.util.multiprocessing.pool"
+    ).PoolTaskError
+    ray_pool_class: Any = importlib.import_module("ray.util.multiprocessing").Pool
     connected_here = not ray.is_initialized()
     if connected_here:
-        _check_answers(address)
         options: dict[str, Any] = {"logging_level": logging.WARNING}
         if address == "local":
             options |= {"num_cpus": jobs, "include_dashboard": False}
