@@ -116,6 +116,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             )
             """,
             # Nothing marked a game imported before: every game there is counts as played.
+            # A file of version 1 cannot tell an imported game from one played here (import
+            # kept no mark, and an imported game keeps its own times and liar-tui version,
+            # as a game played here does), so the games imported under it stay counted in the
+            # stats. No release wrote version 1: it lived a few hours of development.
             "ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0 "
             "CHECK (imported IN (0, 1))",
             # The recording seat's result, a copy of its seat's (NULL for nobody's record).
