@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from liar_tui.games import registered
 from liar_tui.games.options import shorten
 from liar_tui.games.plugin import Scoring
+from liar_tui.money import money_text
 from liar_tui.table.seats import BotLevel
 
 if TYPE_CHECKING:
@@ -219,13 +220,6 @@ def score_words(game: str, score: float) -> str:
     plugin = registered().get(game)
     money = plugin is not None and plugin.scoring is Scoring.MONEY
     return money_text(score) if money else score_text(score)
-
-
-def money_text(amount: float) -> str:
-    """``+$3``, ``-$1.50``, ``$0``: cents only where there are some."""
-    shown = f"{abs(amount):,.0f}" if amount == int(amount) else f"{abs(amount):,.2f}"
-    sign = "+" if amount > 0 else "-" if amount < 0 else ""
-    return f"{sign}${shown}"
 
 
 def seats_in_order(summary: GameSummary) -> tuple[SeatResult, ...]:

@@ -46,12 +46,12 @@ from liar_tui.history_command import (
     READ_ERROR,
     empty_text,
     game_argument,
-    money_text,
     print_to_reader,
     printable,
     read_history,
     title,
 )
+from liar_tui.money import money_text
 
 if TYPE_CHECKING:
     from liar_tui.store.history import HistoryStore

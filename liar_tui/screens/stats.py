@@ -24,7 +24,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from liar_tui.games import registered
-from liar_tui.history_command import empty_text, money_text, title
+from liar_tui.history_command import empty_text, title
+from liar_tui.money import money_text
 from liar_tui.screens.base import LiarScreen
 from liar_tui.screens.ledger_steps import LedgerStep, ledger_steps
 from liar_tui.stats_command import (

@@ -18,7 +18,7 @@ import math
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
-from liar_tui.history_command import money_text
+from liar_tui.money import money_text
 from liar_tui.screens.ledger_steps import LedgerStep
 
 X_TICK_ROOM = 16

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from liar_tui.games.plugin import share_text
+from liar_tui.money import money_text
 from liar_tui.rules.dollar_bills.game import BidPlaced, BillsShown, Settled
 
 MONEY = "money"
@@ -51,7 +52,7 @@ def count_lines(sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], .
     if not games:
         return ()
     lines = [
-        ("Money per deal", dollars(sums.get(MONEY, 0) / games)),
+        ("Money per deal", money_text(sums.get(MONEY, 0) / games)),
         ("Bids per deal", f"{sums.get(BIDS, 0) / games:.1f}"),
         ("Deals ended on your bid", share_text(sums.get(LAST_BIDS, 0), games)),
     ]
@@ -60,10 +61,3 @@ def count_lines(sums: Mapping[str, int], games: int) -> tuple[tuple[str, str], .
             ("Your last bids that held", share_text(sums.get(LAST_BIDS_HELD, 0), last_bids))
         )
     return tuple(lines)
-
-
-def dollars(amount: float) -> str:
-    """``+$0.35``, ``-$1.20`` or ``$0.00``: a gain, a loss, or even, to the cent."""
-    cents = round(amount * 100)
-    sign = "+" if cents > 0 else "-" if cents < 0 else ""
-    return f"{sign}${abs(cents) / 100:.2f}"

@@ -13,6 +13,7 @@ from textual.app import RenderResult
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from liar_tui.money import money_text
 from liar_tui.widgets.card_art import CardLook
 
 DIGIT_HEIGHT = 3
@@ -88,13 +89,9 @@ def bill_back(digits: int, look: CardLook) -> Text:
     return Text(pattern * (2 * digits - 1), style=_BACK_STYLE)
 
 
-def dollars(amount: int) -> str:
-    """``+$3``, ``−$1`` or ``$0``: a win, a loss, or even."""
-    if amount > 0:
-        return f"+${amount}"
-    if amount < 0:
-        return f"−${-amount}"
-    return "$0"
+dollars = money_text
+"""Winnings as the whole app writes them (:func:`liar_tui.money.money_text`), under the
+name the table's panels import."""
 
 
 class BillFace(Widget):

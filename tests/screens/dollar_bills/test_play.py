@@ -321,7 +321,7 @@ def test_saved_summary_names_the_game_and_every_seats_winnings() -> None:
     assert ledger[first] == -4
     summary = saved_summary(setup, table.view(0))
     assert summary.startswith("Liar's Poker (dollar bills), game 2: ")
-    assert f"{setup.names[first]} −$4" in summary
+    assert f"{setup.names[first]} -$4" in summary
 
 
 def test_bill_art_and_money() -> None:
@@ -335,7 +335,7 @@ def test_bill_art_and_money() -> None:
     assert line.plain == "7 1 7 0"
     assert [line.plain[span.start : span.end] for span in line.spans] == ["7", "7"]
     assert all(span.style == HIGHLIGHT for span in line.spans)
-    assert (dollars(3), dollars(-1), dollars(0)) == ("+$3", "−$1", "$0")
+    assert (dollars(3), dollars(-1), dollars(0)) == ("+$3", "-$1", "$0")
 
 
 def test_chances_read_as_words_at_the_ends() -> None:
