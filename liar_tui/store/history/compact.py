@@ -26,8 +26,8 @@ first of ``values`` whole, each later one a change from the one before, which is
 - ``{}``: no change;
 - ``[value]``: the value whole, in the codec's form;
 - ``{"again": n}``: the value whole, the ``n``-th message (from 0) that the log wrote whole,
-  as a value or an item, met again (a round's reveal among an update's events, then among
-  the view's last rounds);
+  as a value or an item, met again: the very object (a round's reveal among an update's
+  events, then among the view's last rounds, as a game and :func:`shared` keep it);
 - ``{"items": [item, ...]}``: a tuple whole, item by item;
 - ``{"fields": {"name": change, ...}}``: the fields that changed, of the same message class;
 - ``{"keep": [start, stop], "before": [item, ...], "after": [item, ...]}``: the previous
@@ -39,13 +39,12 @@ and an item is a value in the codec's form or ``{"again": n}``.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any
 
 from liar_tui.table.codec import CodecError, decode, encode, message_name
@@ -62,14 +61,14 @@ class CompactError(ValueError):
     """Stored changes that cannot be read back; the message is the end of a sentence."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Whole:
     """The new value, in full."""
 
     value: Any
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Fields:
     """The same message class as before, ``kind``, with these fields changed."""
 
@@ -77,7 +76,7 @@ class Fields:
     changes: dict[str, Change]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Kept:
     """A tuple of ``before``, then the previous tuple's items ``start:stop``, then ``after``."""
 
@@ -101,21 +100,22 @@ def change(old: Any, new: Any, hint: Any = Any) -> Change | None:
     if new is old:
         return None
     kind = type(new)
-    if kind is type(old):
-        if kind is tuple:
-            return _tuple_change(old, new, hint)
-        names = _message_fields(kind)
-        if names is not None:
-            hints = _hints(kind)
-            changes = {}
-            for name in names:
-                before, after = getattr(old, name), getattr(new, name)
-                if after is not before and (found := change(before, after, hints[name])):
-                    changes[name] = found
-            return Fields(kind, changes) if changes else None
-        if _same(old, new):
-            return None
-    return Whole(new)
+    if kind is not type(old):
+        return Whole(new)
+    if kind in _PLAIN:
+        return None if old == new else Whole(new)
+    if kind is tuple:
+        return _tuple_change(old, new, hint)
+    shape = _shape(kind)
+    if shape is None:
+        return None if _same(old, new) else Whole(new)
+    changes = {}
+    for name, field_hint, before, after in zip(
+        shape.names, shape.hints, shape.values(old), shape.values(new), strict=True
+    ):
+        if after is not before and (found := change(before, after, field_hint)) is not None:
+            changes[name] = found
+    return Fields(kind, changes) if changes else None
 
 
 def _tuple_change(old: tuple[Any, ...], new: tuple[Any, ...], hint: Any) -> Change | None:
@@ -184,10 +184,10 @@ def _same(old: Any, new: Any) -> bool:
         return _same_tuples(old, new)
     if kind is float:
         return repr(old) == repr(new)
-    names = _message_fields(kind)
-    if names is not None:
+    shape = _shape(kind)
+    if shape is not None:
         # ``==`` first: it tells most messages apart at once, where the walk is slower.
-        return old == new and all(_same(getattr(old, name), getattr(new, name)) for name in names)
+        return old == new and all(map(_same, shape.values(old), shape.values(new)))
     return bool(old == new)
 
 
@@ -215,9 +215,37 @@ def applied(old: Any, made: Change | None) -> Any:
 
 def shared(old: Any, new: Any, hint: Any = Any) -> Any:
     """``new`` with every part that is the same as ``old``'s replaced by ``old``'s own
-    object: equal to ``new``, and made of ``old`` where it can be (see the module)."""
+    object, and the same messages among the rest made one object (a round's reveal among
+    an update's events and in its view's last rounds): equal to ``new``, made of ``old``
+    where it can be (see the module)."""
     made = change(old, new, hint)
-    return old if made is None else applied(old, made)
+    return old if made is None else applied(old, _pooled(made, {}))
+
+
+def _pooled(made: Change, pool: dict[Any, Any]) -> Change:
+    """``made`` with each message it brings whole that is the same as one brought before
+    (in ``pool``) replaced by that one."""
+    if isinstance(made, Fields):
+        return Fields(made.kind, {name: _pooled(part, pool) for name, part in made.changes.items()})
+    if isinstance(made, Kept):
+        before, after = _pooled_items(made.before, pool), _pooled_items(made.after, pool)
+        return Kept(before, made.start, made.stop, after)
+    value = made.value
+    return Whole(_pooled_items(value, pool) if type(value) is tuple else _pooled_item(value, pool))
+
+
+def _pooled_items(items: tuple[Any, ...], pool: dict[Any, Any]) -> tuple[Any, ...]:
+    return tuple([_pooled_item(item, pool) for item in items])
+
+
+def _pooled_item(value: Any, pool: dict[Any, Any]) -> Any:
+    if _message_fields(type(value)) is None:
+        return value
+    try:
+        found = pool.setdefault(value, value)
+    except TypeError:  # a message holding an unhashable value: kept as it is
+        return value
+    return found if _same(found, value) else value
 
 
 # ----------------------------------------------------------------------------- storing
@@ -239,37 +267,40 @@ AGAIN = "again"
 
 class _Writer:
     """Writes the changes of one log, numbering the messages it writes whole so that one met
-    again is written as its number."""
+    again (the same object) is written as its number."""
 
     def __init__(self) -> None:
-        self._messages: dict[Any, tuple[Any, int]] = {}
-        """Each message written whole (equal ones found by hash), with its number."""
+        self._messages: dict[int, tuple[Any, int]] = {}
+        """Each message written whole, by its id, with the message (held, so that its id is
+        not another's while written) and its number."""
         self._count = 0
         """How many messages were written whole: the next one's number."""
 
     def change(self, made: Change | None, hint: Any) -> Any:
-        if made is None:
-            return {}
+        if isinstance(made, Whole):
+            value = made.value
+            if type(value) in _PLAIN:
+                return [value]
+            if type(value) is tuple:
+                item_hint = _item_hint(hint)
+                if item_hint is not None and _may_be_message(item_hint):
+                    return {"items": self.items(value, item_hint)}
+                return [encode(value)]
+            written = self.item(value, hint)
+            return written if _is_again(written) else [written]
         if isinstance(made, Fields):
             hints = _hints(made.kind)
-            return {
-                "fields": {
-                    name: self.change(part, hints[name]) for name, part in made.changes.items()
-                }
-            }
+            changes = made.changes.items()
+            return {"fields": {name: self.change(part, hints[name]) for name, part in changes}}
+        if made is None:
+            return {}
         item_hint = _item_hint(hint)
-        if isinstance(made, Kept):
-            data: dict[str, Any] = {"keep": [made.start, made.stop]}
-            if made.before:
-                data["before"] = self.items(made.before, item_hint)
-            if made.after:
-                data["after"] = self.items(made.after, item_hint)
-            return data
-        value = made.value
-        if type(value) is tuple and item_hint is not None and _may_be_message(item_hint):
-            return {"items": self.items(value, item_hint)}
-        written = self.item(value, hint)
-        return written if _is_again(written) else [written]
+        data: dict[str, Any] = {"keep": [made.start, made.stop]}
+        if made.before:
+            data["before"] = self.items(made.before, item_hint)
+        if made.after:
+            data["after"] = self.items(made.after, item_hint)
+        return data
 
     def items(self, values: tuple[Any, ...], hint: Any) -> list[Any]:
         """``values``, each of type ``hint``, as a list of items: each a message met again
@@ -280,16 +311,14 @@ class _Writer:
 
     def item(self, value: Any, hint: Any) -> Any:
         """``value`` in the codec's form, or ``{"again": n}`` for a message written before."""
+        if type(value) in _PLAIN:
+            return value
         if _message_fields(type(value)) is None:
             return encode(value)
-        try:
-            found = self._messages.get(value)
-        except TypeError:  # a message holding an unhashable value: written whole each time
-            found = None
-        if found is not None and _same(found[0], value) and _fits(found[0], hint):
+        found = self._messages.get(id(value))
+        if found is not None and _fits(value, hint):
             return {AGAIN: found[1]}
-        with contextlib.suppress(TypeError):
-            self._messages.setdefault(value, (value, self._count))
+        self._messages.setdefault(id(value), (value, self._count))
         self._count += 1
         return encode(value)
 
@@ -426,26 +455,45 @@ def _describe(data: Any) -> str:
 
 # ----------------------------------------------------------------------------- types
 
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_PLAIN = frozenset({type(None), bool, str, int})
+"""Types whose values are their own encoding and the same when equal (not ``float``: ``0.0``
+and ``-0.0`` are written apart)."""
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """A message class's fields: their names, their hints, and how to read their values."""
+
+    names: tuple[str, ...]
+    hints: tuple[Any, ...]
+    values: Callable[[Any], tuple[Any, ...]]
+    """The values of an instance's fields, in order."""
+
+
+_SHAPES: dict[type, _Shape | None] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 _ITEM_HINTS: dict[Any, Any] = {}
 _MAY_BE_MESSAGE: dict[Any, bool] = {}
 
 
-def _message_fields(kind: type) -> tuple[str, ...] | None:
+def _shape(kind: type) -> _Shape | None:
     """The fields of a message class, whose changes are its fields' (a frozen dataclass the
     codec names, each field set by its constructor); None for any other type: its values
     are equal or not, as a card is."""
-    if kind in _FIELDS:
-        return _FIELDS[kind]
-    names: tuple[str, ...] | None = None
+    if kind in _SHAPES:
+        return _SHAPES[kind]
+    shape: _Shape | None = None
     params = getattr(kind, "__dataclass_params__", None)
     if params is not None and params.frozen:
         fields = dataclasses.fields(kind)
         if all(field.init for field in fields) and _named(kind):
             names = tuple(field.name for field in fields)
-    _FIELDS[kind] = names
-    return names
+            hints = _hints(kind)
+            getter = attrgetter(*names)
+            values = getter if len(names) > 1 else lambda value: (getter(value),)
+            shape = _Shape(names, tuple(hints[name] for name in names), values)
+    _SHAPES[kind] = shape
+    return shape
 
 
 def _named(kind: type) -> bool:
@@ -454,6 +502,12 @@ def _named(kind: type) -> bool:
     except CodecError:
         return False
     return True
+
+
+def _message_fields(kind: type) -> tuple[str, ...] | None:
+    """The names of a message class's fields; None for a type that is no message."""
+    shape = _shape(kind)
+    return None if shape is None else shape.names
 
 
 def _hints(kind: type) -> dict[str, Any]:

@@ -3,6 +3,12 @@
 A game's setup and log are stored as JSON in the project's own codec (as the saved table
 keeps them), so a record replays through the same rules; the seats' results go into a table
 of their own so that history can be filtered by opponent and counted per bot level.
+
+A complete record's log is its actions, a JSON list. A seat's own record's log is the
+updates the seat was told, each but the first as what changed since the one before
+(:mod:`liar_tui.store.history.compact`): each update holds the seat's whole view, which
+repeats the last rounds, so written whole a long game's log was a megabyte. Records written
+before that keep a plain list of updates, and still load (:func:`seat_updates_of`).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from types import GenericAlias
 from typing import TYPE_CHECKING, Any
 
 from liar_tui import __version__, games
+from liar_tui.store.history.compact import compacted, expanded, is_compacted
 from liar_tui.table.codec import DecodeError, decode, encode
 from liar_tui.table.seats import BotLevel, SeatKind
 from liar_tui.table.setup import TableSetup
@@ -213,7 +220,10 @@ class EncodedGame:
 
 def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
     """The rows of ``finished``; ``imported`` for a game ``liar-tui import`` brings in."""
-    log = finished.actions if finished.visibility is Visibility.COMPLETE else finished.seat_updates
+    if finished.visibility is Visibility.COMPLETE:
+        log = encode(finished.actions)
+    else:
+        log = compacted(finished.seat_updates, SeatUpdate)
     return EncodedGame(
         game=(
             finished.game,
@@ -229,7 +239,7 @@ def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
             *_player_result(finished),
         ),
         setup=_json(encode(finished.setup)),
-        log=_json(encode(log)),
+        log=_json(log),
         seats=tuple(
             (
                 number,
@@ -403,7 +413,7 @@ def load_game(connection: sqlite3.Connection, game_id: int) -> GameRecord | None
             start = _start(plugin, start_json)
         else:
             actions = ()
-            updates = decode(json.loads(log_json), tuple[SeatUpdate, ...])
+            updates = seat_updates_of(log_json)
             start = None
     except (DecodeError, ValueError) as error:
         raise RecordProblem(f"Game {game_id} of history cannot be read: {error}.") from None
@@ -432,3 +442,16 @@ def _start(plugin: GamePlugin, start_json: str | None) -> Any | None:
     if plugin.start_type is None:
         raise ValueError(f"a game of {plugin.title} begins at its table's setup")
     return decode(json.loads(start_json), plugin.start_type)
+
+
+def seat_updates_of(log_json: str) -> tuple[SeatUpdate, ...]:
+    """The updates a seat's own record keeps, from its stored log: each but the first kept
+    as its change from the one before, or (written before that) a plain list of them.
+
+    Raises ``ValueError`` (the codec's ``DecodeError`` among them) for a log that does not
+    read back.
+    """
+    data = json.loads(log_json)
+    if is_compacted(data):
+        return expanded(data, SeatUpdate)
+    return decode(data, tuple[SeatUpdate, ...])
