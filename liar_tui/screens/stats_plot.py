@@ -71,6 +71,18 @@ def date_labels(ticks: list[LedgerStep]) -> list[str]:
     return [moment.strftime(form) for moment in moments]
 
 
+def running_line(steps: list[LedgerStep]) -> tuple[list[float], list[float]]:
+    """The running total as steps: level from one game to the next, moving at each game's
+    end. A line from point to point drew a slope between two games (one lost game, a ramp
+    down from $0), where the total had not moved."""
+    numbers: list[float] = [steps[0].number]
+    totals = [steps[0].total]
+    for step in steps[1:]:
+        numbers += [step.number, step.number]
+        totals += [totals[-1], step.total]
+    return numbers, totals
+
+
 class LedgerPlot(PlotextPlot):
     """The running total, game by game, with a line at $0."""
 
@@ -88,15 +100,15 @@ class LedgerPlot(PlotextPlot):
     def _draw(self, columns: int, rows: int) -> None:
         plt = self.plt
         plt.clear_figure()
-        numbers = [step.number for step in self.steps]
-        totals = [step.total for step in self.steps]
-        plt.plot(numbers, totals, marker="*" if self.ascii_only else "braille")
+        numbers, totals = running_line(self.steps)
         low, high = min(0.0, *totals), max(0.0, *totals)
         high = high if high > low else low + 1
         plt.ylim(low, high)
         amounts = money_ticks(low, high, rows - 3)
         plt.yticks(amounts, [money_text(amount) for amount in amounts])
         plt.hline(0)
+        # Drawn after the $0 line, so that a total level at $0 shows over it.
+        plt.plot(numbers, totals, marker="*" if self.ascii_only else "braille")
         ticks = date_ticks(self.steps, columns)
         plt.xticks([step.number for step in ticks], date_labels(ticks))
         plt.xlim(0, max(1, numbers[-1]))

@@ -213,3 +213,29 @@ def test_snapshot_stats_of_a_money_game(snap_compare: Any) -> None:
         await pilot.press("g", "g", "g")
 
     assert snap_compare(RecordingApp(), terminal_size=(80, 24), run_before=open_it)
+
+
+async def test_one_game_s_running_total_is_a_step_not_a_ramp() -> None:
+    """A total is level until a game ends and moves at its end: one lost game is $0 up to
+    it and the loss at it, where a line from point to point drew a slope between them."""
+    store = HistoryStore(history_path())
+    try:
+        lost = finished_game(game=BILLS, winner=1)
+        store.record(replace(lost, seats=(replace(lost.seats[0], score=-5.0), *lost.seats[1:])))
+    finally:
+        store.close()
+    app = RecordingApp(settings=Settings(card_style=CardStyle.ASCII))
+    async with app.run_test(size=(80, 40)) as pilot:
+        screen = await open_stats(pilot)
+        [plot] = screen.query(LedgerPlot)
+        region = plot.content_region
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        drawn = [row[region.x : region.right] for row in rows]
+        marked = [index for index, row in enumerate(drawn) if "*" in row]
+        zero = next(index for index, row in enumerate(drawn) if "$0" in row)
+        top, bottom = marked[0], marked[-1]
+        assert top == zero  # level at $0 up to the game...
+        assert drawn[zero].count("*") > region.width // 2
+        # ...then straight down at it: every marked row below $0 is marked in one column
+        columns = {row.rindex("*") for row in drawn[zero + 1 : bottom + 1]}
+        assert len(columns) == 1
