@@ -135,7 +135,7 @@ LEVELS = pytest.mark.parametrize("level", list(BotLevel), ids=lambda level: leve
 @pytest.mark.parametrize("game_id", GAMES)
 @LEVELS
 @settings(
-    max_examples=4,  # each game with each level; the slow run below tries 300 of each
+    max_examples=2,  # each game with each level; the slow run below tries 300 of each
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

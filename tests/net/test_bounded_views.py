@@ -7,8 +7,8 @@ resuming client never got its update. A Liar Game view carried every round the s
 played to 100,000). The frames measured here are the ones a host sends
 (:func:`~liar_tui.net.protocol.encode_frame` of an ``Update``) to a seat as the table plays:
 dollar-bill sessions of hundreds (and, marked slow, ten thousand) games, whole twelve-seat
-Liar's Poker matches, and eight-seat Liar Games of a hundred (and, marked slow, two
-thousand) rounds.
+Liar's Poker matches, and (marked slow) eight-seat Liar Games of eighty and two thousand
+rounds.
 """
 
 from __future__ import annotations
@@ -252,12 +252,10 @@ def filled(sizes: list[int]) -> int:
     return max(sizes[RECENT_ROUNDS : 3 * RECENT_ROUNDS])
 
 
+@pytest.mark.slow  # half a minute: eighty rounds of eight seats, every frame encoded
 @pytest.mark.parametrize(
     ("rules", "make"),
-    [
-        (LiarGameRules(), LiarGameBot),
-        pytest.param(EVERY_VARIANT, EasyLiarGameBot, marks=pytest.mark.slow),
-    ],
+    [(LiarGameRules(), LiarGameBot), (EVERY_VARIANT, EasyLiarGameBot)],
     ids=["plain, normal bots", "every variant, easy bots"],
 )
 def test_a_liar_game_frame_stops_growing_once_the_last_rounds_are_full(

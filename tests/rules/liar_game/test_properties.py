@@ -296,7 +296,7 @@ def play_to_the_end(rules: Rules, seats: int, seed: int, chooser: random.Random)
     st.integers(min_value=0, max_value=2**32),
     st.randoms(use_true_random=False),
 )
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_random_games_keep_every_invariant(
     rules: Rules, seats: int, seed: int, chooser: random.Random
 ) -> None:

@@ -90,7 +90,7 @@ def test_a_flush_with_a_wild_second_ace_names_only_its_ace() -> None:
 
 
 @given(rules_and_hand(PLAIN_RULE_SETS))
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_without_wilds_the_floor_is_the_hand_value(drawn: tuple[PokerRules, list[Card]]) -> None:
     rules, hand = drawn
     value = hand_rank(hand, rules)
@@ -98,7 +98,7 @@ def test_without_wilds_the_floor_is_the_hand_value(drawn: tuple[PokerRules, list
 
 
 @given(rules_and_hand(WILD_RULE_SETS))
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_with_wilds_the_floor_is_the_value_but_for_flushes_with_wild_aces(
     drawn: tuple[PokerRules, list[Card]],
 ) -> None:
