@@ -105,6 +105,8 @@ def change(old: Any, new: Any, hint: Any = Any) -> Change | None:
     if kind in _PLAIN:
         return None if old == new else Whole(new)
     if kind is tuple:
+        if len(old) == len(new) and all(map(is_, old, new)):  # made again of the same items
+            return None
         return _tuple_change(old, new, hint)
     shape = _shape(kind)
     if shape is None:
