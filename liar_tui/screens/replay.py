@@ -199,6 +199,7 @@ class ReplayScreen(LiarScreen[None]):
         self.query_one("#replay-title", Static).update(self._title(replay))
         self.query_one("#replay-status", Static).display = False
         await self.query_one("#replay-table").mount(table)
+        self.query_one("#replay-table").styles.max_width = table.widest
         deals = [
             index for index, step in enumerate(replay.steps[:-1]) if table.deals_a_game(step.update)
         ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual.containers import Horizontal
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -113,6 +114,16 @@ class ReplayTable(Widget):
         """How a pocket is laid out: the viewer sets the player's, so that a replay shows a
         hand as the play screen showed it, not in the order it was dealt."""
         self._titles: dict[str, str] = {}
+
+    @property
+    def widest(self) -> int | None:
+        """The most columns the table takes: the max-widths of the columns side by side in
+        its row, summed; None where one has none (it takes what there is)."""
+        row = self.query_one(Horizontal)
+        widths = [child.styles.max_width for child in row.children if child.display]
+        if not widths or any(width is None or not width.is_cells for width in widths):
+            return None
+        return sum(int(width.value) for width in widths if width is not None)
 
     def set_border_title(self, selector: str, title: str) -> None:
         """Set the border title of the widget ``selector`` finds, only when it changes

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from liar_tui.rules.liars_poker.game import ChallengeResolved
 from liar_tui.screens.replay import ReplayScreen
+from liar_tui.screens.replay_table import ReplayTable
 from liar_tui.store.settings import PocketOrder, Settings
 from liar_tui.table.finished import complete_record
 from liar_tui.widgets.card_art import inline_cards
@@ -104,3 +105,15 @@ async def test_the_liar_game_score_columns_stay_in_place_to_the_end() -> None:
             places.add((header.index("Seat"), header.index("Score")))
             await pilot.press("right")
         assert len(places) == 1
+
+
+async def test_on_a_wide_terminal_the_table_and_the_coach_are_centred_together() -> None:
+    """At 160x48 the Liar Game's table (120 columns at most) was centred alone, with a
+    margin on its left and another between it and the coach."""
+    app = replay_app(record_complete("liar-game"))
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await settled(pilot)
+        table = screen.query_one(ReplayTable).region
+        coach = screen.query_one("#coach-panel").region
+        assert table.right == coach.x
+        assert table.x == 160 - coach.right
