@@ -170,7 +170,6 @@ class SetupScreen(LiarScreen[None], BlankBelowHeading):
                 yield game_plugin.rules_editor(settings.rules_for(self.game), "rules-editor")
         yield from made_unstyled(
             lambda: (
-                Static(id="setup-problems", classes="error", markup=False),
                 ButtonBar(
                     Button("Start", variant="primary", compact=True, id="start"),
                     Button("Back", compact=True, id="back"),
@@ -222,12 +221,18 @@ class SetupScreen(LiarScreen[None], BlankBelowHeading):
         if isinstance(seed, str):
             problems.append(seed)
             seed = None
-        report = self.query_one("#setup-problems", Static)
+        shown = self.query("#setup-problems").results(Static)
+        report = next(shown, None)
         if problems:
+            if report is None:
+                # Made at the first refusal: most tables start without one.
+                report = Static(id="setup-problems", classes="error", markup=False)
+                self.mount(report, before=self.query_one("#setup-buttons"))
             report.update("\n".join(f"• {problem}" for problem in problems))
             report.display = True
             return
-        report.display = False
+        if report is not None:
+            report.display = False
         setup = TableSetup(self.game, rules, seats.seats, random_seed() if seed is None else seed)
         if options is not None:
             cast("OnlineTableStarter", self.app).start_online_table(setup, options)
