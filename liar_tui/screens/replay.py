@@ -176,13 +176,14 @@ class ReplayScreen(LiarScreen[None]):
             return
         table.look = look
         table.pocket_order = self.liar_app.settings.pocket_order
+        last = len(replay.steps) - 1
         try:
             steps = tuple(
                 ShownStep(
                     ReplayFrame(
                         step.update,
                         replay.face_up(index),
-                        replay.steps[index - 1].update if index else None,
+                        replay.steps[index - 1].update if 0 < index == last else None,
                     ),
                     table.describe(step.update),
                     step.decision is not None,

@@ -41,9 +41,10 @@ class ReplayFrame:
     """Every seat's view, in seat order, where the record may show every hand (the end of
     a complete record); empty everywhere else."""
     before: SeatUpdate | None = None
-    """The step before's update (None at the first step): where one action ends a game and
-    deals the next, the step's view is of the new deal, and the table draws the game it
-    ended from the view before it."""
+    """At the last step, the step before's update: where the action that ended the game
+    also dealt the next one (a table that plays game after game), the step's view is of
+    that new deal, and the table draws the game that ended from the view before it. None
+    at every other step: a step that deals the record's own game is drawn as that deal."""
 
 
 def _text_key(content: object) -> tuple[object, ...] | None:

@@ -77,14 +77,18 @@ async def test_a_challenge_lays_the_hand_it_showed_face_up_to_the_games_end() ->
 
 
 async def test_a_bills_show_draws_the_game_it_ends_not_the_next_deal() -> None:
-    setup, actions = played_to_end("liars-poker-bills")
+    """The action that ends a game of bills also deals the next: the record of the second
+    game opens at that step drawn as its own deal, and its last step is drawn as the
+    second game shown, not the third one dealt."""
+    setup, actions = played_to_end("liars-poker-bills", deals=2)
     app = replay_app(record(complete_record(setup, actions, TIMES, 0)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await settled(pilot)
+        assert "Game 2 ·" in drawn(screen, "#seats")
         await pilot.press("end")
         seats, bids = drawn(screen, "#seats"), drawn(screen, "#history")
-        assert "Game 1 ·" in seats and "Game 2" not in seats
-        assert "Game 1, opened by" in bids and "Game 2" not in bids
+        assert "Game 2 ·" in seats and "Game 3" not in seats
+        assert "Game 2, opened by" in bids and "Game 3" not in bids
         assert "to bid" not in seats
         assert "No bid yet" not in drawn(screen, "#standing")
 

@@ -108,7 +108,8 @@ class DollarBillsReplayTable(ReplayTable):
 
     def show(self, frame: ReplayFrame) -> None:
         shown = next((e for e in frame.update.events if isinstance(e, BillsShown)), None)
-        # A show deals the next game at the same step: the table is the game it ends.
+        # A show deals the next game at the same step: at the record's end, the table is
+        # the game it ends; elsewhere the deal (the record's own game may start there).
         view = self._game_shown(frame, shown) if shown is not None else frame.update.view
         serial, game = (shown.serials[self.seat], shown.game) if shown else (view.serial, view.game)
         bill = self.query_one("#bill", BillFace)
@@ -124,9 +125,10 @@ class DollarBillsReplayTable(ReplayTable):
             bills.update(self._bills(shown))
 
     def _game_shown(self, frame: ReplayFrame, shown: BillsShown) -> DollarBillsView:
-        """The game ``shown`` ends, as the show left it: the view before the step with the
-        pass that ended the bidding, the ledger as the show settled it, and no seat to act
-        (a turn no seat has). The step's own view is of the next deal."""
+        """The game ``shown`` ends, as the show left it, where the frame keeps the step
+        before (the record's last step): the view before with the pass that ended the
+        bidding, the ledger as the show settled it, and no seat to act (a turn no seat has).
+        The step's own view is of the next deal, drawn elsewhere."""
         view: DollarBillsView = frame.update.view
         if frame.before is None:
             return view
