@@ -12,6 +12,7 @@ from liar_tui.store.history import HistoryStore, NotRecorded, Recorded, migratio
 from liar_tui.store.history.database import transaction
 from liar_tui.store.history.migrations import APPLICATION_ID, LATEST_VERSION, MIGRATIONS, Migration
 from liar_tui.store.history.records import OPPONENT_KINDS
+from liar_tui.table.replay import replay_of
 
 from .builders import build_fixture, finished_game, fixture_versions
 
@@ -211,3 +212,17 @@ def test_a_version_2_file_keeps_its_imported_game_marked(path: Path) -> None:
     store.close()
     assert [summary.imported for summary in listed] == [True, False, False]
     assert record is not None and record.imported
+
+
+def test_a_version_3_file_s_deal_replays_from_its_start(path: Path) -> None:
+    """Game 3 of version 3 is the second deal of a session, kept from its own start."""
+    path.parent.mkdir(parents=True)
+    build_fixture(3, path)
+    store = HistoryStore(path)
+    record = store.load_game(3)
+    store.close()
+    assert record is not None and record.finished.start is not None
+    replay = replay_of(record)
+    assert replay.steps[0].update.view.game == 2
+    assert replay.steps[0].update.view.ledger == record.finished.start.ledger
+    assert len(replay.steps) == len(record.finished.actions) + 1
