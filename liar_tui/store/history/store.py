@@ -200,7 +200,7 @@ class HistoryStore:
             while self._count_some(stopped):
                 pass
         except HistoryError as error:  # the next opening of the file counts again
-            log.warning("history counting stopped: %s", error)
+            log.info("history counting stopped: %s", error)  # the next call says it
         except Exception:  # a thread's traceback must never reach the player's terminal
             log.exception("history counting failed")
 
