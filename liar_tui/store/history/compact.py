@@ -179,18 +179,7 @@ def _same(old: Any, new: Any) -> bool:
     ``0.0 == -0.0``, but the codec writes each its own way)."""
     if old is new:
         return True
-    kind = type(old)
-    if kind is not type(new):
-        return False
-    if kind is tuple:
-        return _same_tuples(old, new)
-    if kind is float:
-        return repr(old) == repr(new)
-    shape = _shape(kind)
-    if shape is not None:
-        # ``==`` first: it tells most messages apart at once, where the walk is slower.
-        return old == new and all(map(_same, shape.values(old), shape.values(new)))
-    return bool(old == new)
+    return type(old) is type(new) and old == new and _alike(old, new)
 
 
 def _same_tuples(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
@@ -198,7 +187,45 @@ def _same_tuples(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
     tuple made again of the same items, as a game's views are)."""
     if len(old) != len(new):
         return False
-    return all(map(is_, old, new)) or (old == new and all(map(_same, old, new)))
+    return all(map(is_, old, new)) or (old == new and all(map(_alike, old, new)))
+
+
+def _alike(old: Any, new: Any) -> bool:
+    """Whether two values Python finds equal are written alike: ``==`` is asked once, at the
+    top, and this walks them for types only (of a message's fields, a tuple's items),
+    looking no deeper where every part is of a flat type (:func:`_all_flat`)."""
+    if old is new:
+        return True
+    kind = type(old)
+    if kind is not type(new):
+        return False
+    if kind is float:
+        return repr(old) == repr(new)
+    if kind is tuple:
+        parts, other_parts = old, new
+    else:
+        shape = _shape(kind)
+        if shape is None:
+            return True
+        parts, other_parts = shape.values(old), shape.values(new)
+    kinds = list(map(type, parts))
+    if kinds != list(map(type, other_parts)):
+        return False
+    return _all_flat(kinds) or all(map(_alike, parts, other_parts))
+
+
+_FLAT: set[type] = {type(None), bool, str, int}
+"""Types whose equal values are written alike, all through: not a float, a tuple or a
+message, whose insides may be of other types (a card, an enum's member is one)."""
+_DEEP: set[type] = {float, tuple}
+
+
+def _all_flat(kinds: list[type]) -> bool:
+    if _FLAT.issuperset(kinds):
+        return True
+    for kind in set(kinds) - _FLAT - _DEEP:
+        (_FLAT if _shape(kind) is None else _DEEP).add(kind)
+    return _FLAT.issuperset(kinds)
 
 
 def applied(old: Any, made: Change | None) -> Any:
