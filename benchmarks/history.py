@@ -10,6 +10,13 @@ time, over about two years, against opponents of varied names and levels), then 
   transaction each, as the app's worker and the table host call it; ``record + replay``
   adds building the record from the setup and the action log, which they do first in the
   same thread (the log is replayed to read each seat's result), per title;
+- **record, seat**: the same for a seat's own record of a long game of each title (normal
+  bots; at dollar bills the last deal of a twelve-deal session), whose log is every update
+  the seat was told: **online** as a joined client keeps it (each update decoded from its
+  frame's JSON, heard by the seat's recorder), and **hot seat** as the app replays it from
+  the table's log; with the size its log is stored in, and that of its updates written
+  whole (as they were stored before, and as ``liar-tui export`` writes them); then
+  :meth:`HistoryStore.load_game` of the hot-seat record, what opening its replay reads;
 - **list open**: the first page of the list, newest first, from a store that has not yet
   opened the file (what opening the history screen costs: the file, the schema check, the
   query), and the same page again once open; then the list filtered by game and by an
@@ -30,6 +37,7 @@ Medians and p99 (nearest rank: with fewer than 100 runs, the slowest) of ``--run
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import tempfile
@@ -42,17 +50,26 @@ from pathlib import Path
 from typing import Any
 
 from liar_tui.games import make_bot
+from liar_tui.net.client_history import SeatGame, SeatRecorder
 from liar_tui.rules.dollar_bills.rules import Rules as BillRules
 from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules
-from liar_tui.store.history import FinishedGame, HistoryFilter, HistoryStore
+from liar_tui.store.history import FinishedGame, HistoryFilter, HistoryStore, Recorded
 from liar_tui.store.history.database import open_history, transaction
 from liar_tui.store.history.records import EncodedGame, encoded, insert_game
 from liar_tui.store.history.stats import history_ledger, history_stats
-from liar_tui.table.finished import GameTimes, complete_record
+from liar_tui.table.codec import decode, encode
+from liar_tui.table.finished import (
+    GameTimes,
+    complete_record,
+    replayed_updates,
+    seat_record,
+    seat_record_from_updates,
+)
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import BOT_NAMES, BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
+from liar_tui.table.table import SeatUpdate
 
 TITLES: dict[str, Any] = {
     "liar-game": LiarGameRules(),
@@ -75,15 +92,15 @@ def sample_setup(game: str, number: int) -> TableSetup:
     return TableSetup(game, TITLES[game], (SeatConfig("You", SeatKind.HUMAN), *bots), number)
 
 
-def played(setup: TableSetup) -> tuple[Any, ...]:
-    """The action log of one game played to its end (one deal at dollar bills), a normal
-    bot in every chair."""
+def played(setup: TableSetup, games: int = 1) -> tuple[Any, ...]:
+    """The action log of ``games`` games played to their end (deals at dollar bills), a
+    normal bot in every chair."""
     table = open_table(setup)
     bots = [
         make_bot(setup.game, BotLevel.NORMAL, bot_rng(setup, seat))
         for seat in range(len(setup.seats))
     ]
-    while not table.over and table.completed_games() == 0:
+    while not table.over and table.completed_games() < games:
         for seat in table.to_act():
             table.handle(bots[seat].act(table.view(seat)))
     return table.actions
@@ -167,6 +184,37 @@ def main() -> None:
     migration(found, args.games)
 
 
+SEAT_GAMES = {"liar-game": 1, "liars-poker-cards": 1, "liars-poker-bills": 12}
+"""Games each title's table plays for its seat records: a session of deals at dollar bills,
+whose last deal's views carry the session's ledger and last games."""
+
+
+def seat_records(game: str) -> dict[str, FinishedGame]:
+    """Seat 0's own record of the last game of a long table of ``game``, online and hot
+    seat (see the module)."""
+    setup = sample_setup(game, 1)
+    actions = played(setup, SEAT_GAMES[game])
+    times = times_of(datetime.now(UTC), len(actions))
+    handed: list[SeatGame] = []
+    recorder = SeatRecorder(setup, 0, handed.append, from_start=True)
+    for update in replayed_updates(setup, actions, 0):
+        recorder.hear(decode(json.loads(json.dumps(encode(update))), SeatUpdate))
+    online = handed[-1]
+    return {
+        "online": seat_record_from_updates(online.setup, online.updates, 0, times),
+        "hot seat": seat_record(setup, actions, times, 0),
+    }
+
+
+def seat_label(kind: str, finished: FinishedGame) -> str:
+    """What the line of a seat record says of it: its title, its updates, its log's size
+    as stored and its updates' written whole."""
+    updates = len(finished.seat_updates)
+    stored = len(encoded(finished).log.encode()) / 1024
+    whole = len(json.dumps(encode(finished.seat_updates), separators=(",", ":"))) / 1024
+    return f"{kind}: {finished.game} ({updates} updates, {stored:.0f} KB; whole {whole:.0f} KB)"
+
+
 def record_and_replay(
     store: HistoryStore, games: Iterator[tuple[TableSetup, tuple[Any, ...]]]
 ) -> None:
@@ -194,6 +242,17 @@ def report(
         of_title = iter([(setup, log) for setup, log in found if setup.game == game] * runs)
         step = partial(record_and_replay, store, of_title)
         print(line(f"record + replay: {game}", timed(step, runs)))
+    seat_games = 0
+    for game in TITLES:
+        of_game = seat_records(game)
+        for kind, finished in of_game.items():
+            print(line(seat_label(kind, finished), timed(partial(store.record, finished), runs)))
+            seat_games += runs
+        answer = store.record(of_game["hot seat"])
+        assert isinstance(answer, Recorded)
+        seat_games += 1
+        loaded = timed(partial(store.load_game, answer.game_id), runs)
+        print(line(f"load (replay opens): {game}'s hot-seat record", loaded))
     store.close()
 
     def cold_list() -> None:
@@ -210,7 +269,7 @@ def report(
         line(f"list page, opponent {BOT_NAMES[0]}", timed(lambda: store.list_games(by_name), runs))
     )
     games = store.count_games()
-    assert games == total + (1 + len(TITLES)) * runs, "every record was stored"
+    assert games == total + (1 + len(TITLES)) * runs + seat_games, "every record was stored"
     print(line(f"count ({games:,})", timed(store.count_games, runs)))
     print(line("count, one title", timed(lambda: store.count_games(by_game), runs)))
     print(
