@@ -13,7 +13,6 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.lazy import Lazy
 from textual.widget import Widget
@@ -40,7 +39,12 @@ from liar_tui.table.seats import MAX_NAME_LENGTH, name_problem
 from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.footer import Footer
-from liar_tui.widgets.headed_column import HeadedColumn
+from liar_tui.widgets.headed_column import (
+    BlankBelowHeading,
+    ButtonRow,
+    FormScroll,
+    HeadedColumn,
+)
 from liar_tui.widgets.labelled_chooser import LabelledChooser
 from liar_tui.widgets.labelled_row import LabelledRow
 from liar_tui.widgets.switch_row import SwitchRow
@@ -68,8 +72,10 @@ def away_label(seconds: float) -> str:
     return f"{minutes:g} min" if seconds >= 120 and minutes.is_integer() else f"{seconds:g} s"
 
 
-class SettingsScreen(LiarScreen[None]):
-    """Edits a copy of the settings; only a valid Save reaches the app and the file."""
+class SettingsScreen(LiarScreen[None], BlankBelowHeading):
+    """Edits a copy of the settings; only a valid Save reaches the app and the file.
+
+    The screen draws its title on its first line itself (see BlankBelowHeading)."""
 
     CSS_PATH = "settings.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -87,10 +93,9 @@ class SettingsScreen(LiarScreen[None]):
 
     def compose(self) -> ComposeResult:
         settings = self.liar_app.settings
-        yield Static("Settings", classes="title", id="settings-title")
         if problem := self.liar_app.settings_problem:
             yield Static(problem, id="settings-file-problem", classes="error", markup=False)
-        with VerticalScroll(id="settings-columns", can_focus=False):
+        with FormScroll(id="settings-columns", can_focus=False):
             with HeadedColumn("You", id="settings-left"):
                 (name,) = made_unstyled(
                     lambda: [
@@ -139,8 +144,7 @@ class SettingsScreen(LiarScreen[None]):
                 yield first.rules_editor(settings.rules_for(first_id), editor_id(first_id))
         yield from made_unstyled(
             lambda: (
-                Static(id="settings-problems", classes="error", markup=False),
-                Horizontal(
+                ButtonRow(
                     Button("Save", variant="primary", compact=True, id="save"),
                     Button("Cancel", compact=True, id="cancel"),
                     id="settings-buttons",
@@ -148,6 +152,10 @@ class SettingsScreen(LiarScreen[None]):
             )
         )
         yield Footer()
+
+    def render(self) -> Content:
+        """The title, as the app's ``.title`` (bold, accent), two columns in."""
+        return Content.assemble("  ", ("Settings", "bold $text-accent"))
 
     @staticmethod
     def _your_settings(settings: Settings, name: Input) -> Iterator[Widget]:
@@ -284,12 +292,17 @@ class SettingsScreen(LiarScreen[None]):
 
     def action_save(self) -> None:
         settings, problems = self.read()
-        report = self.query_one("#settings-problems", Static)
+        report = next(self.query("#settings-problems").results(Static), None)
         if problems:
+            if report is None:
+                # Made at the first refusal: most saves have none.
+                report = Static(id="settings-problems", classes="error", markup=False)
+                self.mount(report, before=self.query_one("#settings-buttons"))
             report.update("\n".join(f"• {problem}" for problem in problems))
             report.display = True
             return
-        report.display = False
+        if report is not None:
+            report.display = False
         if self.liar_app.save_settings(settings):
             self.notify("Settings saved.")
             self.dismiss()

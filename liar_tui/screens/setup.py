@@ -9,7 +9,6 @@ from typing import ClassVar, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
@@ -27,7 +26,12 @@ from liar_tui.screens.seat_editor import SeatEditor
 from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 from liar_tui.widgets.footer import Footer
-from liar_tui.widgets.headed_column import BlankBelowHeading, HeadedColumn
+from liar_tui.widgets.headed_column import (
+    BlankBelowHeading,
+    ButtonRow,
+    FormScroll,
+    HeadedColumn,
+)
 
 WIDE_LAYOUT = 100
 """Columns needed to show the seats and the rules side by side without cutting either."""
@@ -54,18 +58,6 @@ def seats_with_you(seats: tuple[SeatConfig, ...], player_name: str) -> tuple[Sea
         SeatConfig(player_name, seat.kind, seat.level) if i == first_person else seat
         for i, seat in enumerate(seats)
     )
-
-
-class Columns(VerticalScroll, BlankBelowHeading):
-    """The scroll of both columns, which draws nothing of its own (see BlankBelowHeading)."""
-
-    HEADING_ROWS = 0
-
-
-class ButtonBar(Horizontal, BlankBelowHeading):
-    """The row of Start and Back, which draws nothing of its own."""
-
-    HEADING_ROWS = 0
 
 
 SEED_HEADING = "Seed (optional)"
@@ -146,7 +138,7 @@ class SetupScreen(LiarScreen[None], BlankBelowHeading):
     def compose(self) -> ComposeResult:
         game_plugin = plugin(self.game)
         settings = self.liar_app.settings
-        with Columns(id="setup-columns", can_focus=False):
+        with FormScroll(id="setup-columns", can_focus=False):
             seats_column = HeadedColumn if self.online else SeatsAndSeedColumn
             with seats_column("Seats", id="setup-seats"):
                 yield SeatEditor(
@@ -170,7 +162,7 @@ class SetupScreen(LiarScreen[None], BlankBelowHeading):
                 yield game_plugin.rules_editor(settings.rules_for(self.game), "rules-editor")
         yield from made_unstyled(
             lambda: (
-                ButtonBar(
+                ButtonRow(
                     Button("Start", variant="primary", compact=True, id="start"),
                     Button("Back", compact=True, id="back"),
                     id="setup-buttons",

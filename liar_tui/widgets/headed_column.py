@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
@@ -62,6 +62,18 @@ class BlankBelowHeading(Widget):
         if stop <= start:
             return []
         return super().render_lines(Region(crop.x, start, crop.width, stop - start))
+
+
+class FormScroll(VerticalScroll, BlankBelowHeading):
+    """A form's scroll of columns, which draws nothing of its own."""
+
+    HEADING_ROWS = 0
+
+
+class ButtonRow(Horizontal, BlankBelowHeading):
+    """A form's row of buttons, which draws nothing of its own."""
+
+    HEADING_ROWS = 0
 
 
 class HeadedColumn(Vertical, BlankBelowHeading):
