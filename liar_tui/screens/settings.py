@@ -41,9 +41,9 @@ from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.footer import Footer
 from liar_tui.widgets.headed_column import (
     BlankBelowHeading,
-    ButtonRow,
     FormScroll,
     HeadedColumn,
+    PlainRow,
 )
 from liar_tui.widgets.labelled_chooser import LabelledChooser
 from liar_tui.widgets.labelled_row import LabelledRow
@@ -144,7 +144,7 @@ class SettingsScreen(LiarScreen[None], BlankBelowHeading):
                 yield first.rules_editor(settings.rules_for(first_id), editor_id(first_id))
         yield from made_unstyled(
             lambda: (
-                ButtonRow(
+                PlainRow(
                     Button("Save", variant="primary", compact=True, id="save"),
                     Button("Cancel", compact=True, id="cancel"),
                     id="settings-buttons",

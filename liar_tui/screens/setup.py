@@ -28,9 +28,9 @@ from liar_tui.table.setup import MAX_SEED, TableSetup, random_seed
 from liar_tui.widgets.footer import Footer
 from liar_tui.widgets.headed_column import (
     BlankBelowHeading,
-    ButtonRow,
     FormScroll,
     HeadedColumn,
+    PlainRow,
 )
 
 WIDE_LAYOUT = 100
@@ -162,7 +162,7 @@ class SetupScreen(LiarScreen[None], BlankBelowHeading):
                 yield game_plugin.rules_editor(settings.rules_for(self.game), "rules-editor")
         yield from made_unstyled(
             lambda: (
-                ButtonRow(
+                PlainRow(
                     Button("Start", variant="primary", compact=True, id="start"),
                     Button("Back", compact=True, id="back"),
                     id="setup-buttons",

@@ -70,8 +70,14 @@ class FormScroll(VerticalScroll, BlankBelowHeading):
     HEADING_ROWS = 0
 
 
-class ButtonRow(Horizontal, BlankBelowHeading):
-    """A form's row of buttons, which draws nothing of its own."""
+class PlainRow(Horizontal, BlankBelowHeading):
+    """A form's row of widgets (its buttons), which draws nothing of its own."""
+
+    HEADING_ROWS = 0
+
+
+class PlainColumn(Vertical, BlankBelowHeading):
+    """A form's column of widgets (an editor made of rows), which draws nothing of its own."""
 
     HEADING_ROWS = 0
 
