@@ -54,7 +54,8 @@ def last_game_alone(finished: FinishedGame) -> FinishedGame:
 
     The record's game is the one its last action ends, so its start is the one the plugin
     gives after the game before it was settled. Replaying the log to find it applies the
-    actions without a view, a fraction of building the record.
+    actions without a view, a fraction of building the record. A log the rules refuse (which
+    no table makes) is kept whole, as it came: a game is never left unrecorded for it.
     """
     plugin = games.registered().get(finished.game)
     if (
@@ -64,14 +65,17 @@ def last_game_alone(finished: FinishedGame) -> FinishedGame:
         or finished.start is not None
     ):
         return finished
-    state = plugin.new_state(finished.setup)
     start: Any | None = None
     begins = 0
-    for index, action in enumerate(finished.actions[:-1]):
-        done = state.completed_games()
-        state.apply(action)
-        if state.completed_games() > done and (found := plugin.game_start(state)) is not None:
-            start, begins = found, index + 1
+    try:
+        state = plugin.new_state(finished.setup)
+        for index, action in enumerate(finished.actions[:-1]):
+            done = state.completed_games()
+            state.apply(action)
+            if state.completed_games() > done and (found := plugin.game_start(state)) is not None:
+                start, begins = found, index + 1
+    except Exception:  # a log its rules refuse is a bug elsewhere: the game is still recorded
+        return finished
     if start is None:
         return finished
     return replace(finished, start=start, actions=finished.actions[begins:])

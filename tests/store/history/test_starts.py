@@ -5,6 +5,7 @@ square, and a deal replays from its start as it was played."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -124,3 +125,11 @@ def test_a_deal_s_replay_steps_through_that_deal_alone_as_it_was_played() -> Non
 def test_a_game_that_is_its_table_s_only_one_is_kept_as_it_is() -> None:
     game = finished_game()
     assert last_game_alone(game) is game
+
+
+def test_a_log_its_rules_refuse_is_kept_whole_rather_than_lost() -> None:
+    logs = session(2)
+    refused = (*logs[1][:-2], logs[1][-1], logs[1][-2])  # the last two turns swapped
+    game = complete_record(SETUP, logs[1], TIMES, 0)
+    kept = last_game_alone(replace(game, actions=refused))
+    assert kept.start is None and kept.actions == refused
