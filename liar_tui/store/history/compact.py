@@ -376,7 +376,7 @@ def expanded(data: Any, hint: Any) -> tuple[Any, ...]:
             f"({data['format']!r}, version {data['version']!r})"
         )
     stored = data["values"]
-    if not isinstance(stored, list) or not stored:
+    if not isinstance(stored, list):
         raise CompactError("its changes are not a list of values")
     reader = _Reader()
     values: list[Any] = []

@@ -38,6 +38,10 @@ def test_a_tuple_slid_along_added_to_at_its_end_or_start_is_the_run_it_keeps() -
     assert read == tuple(values)
 
 
+def test_no_values_are_kept_as_none() -> None:
+    assert stored_and_read([]) == ({"format": "changes", "version": 1, "values": []}, ())
+
+
 def test_what_did_not_change_is_left_out_and_a_message_is_its_changed_fields() -> None:
     ada = SeatConfig("Ada", SeatKind.BOT, BotLevel.HARD)
     values = [
