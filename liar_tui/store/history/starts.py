@@ -47,35 +47,46 @@ def replayed(
     return updates, final_views
 
 
-def last_game_alone(finished: FinishedGame) -> FinishedGame:
-    """``finished`` keeping the game it records alone: a complete record whose actions run
-    from its table's setup over games settled before its own starts at its own game instead,
-    with that game's actions. Any other record is kept as it is.
+def last_game(setup: TableSetup, actions: Sequence[Any]) -> tuple[Any | None, tuple[Any, ...]]:
+    """The start of the game ``actions`` end, and that game's own actions: (None, every
+    action) for a game whose plugin keeps no start, or the table's first game.
 
-    The record's game is the one its last action ends, so its start is the one the plugin
-    gives after the game before it was settled. Replaying the log to find it applies the
-    actions without a view, a fraction of building the record. A log the rules refuse (which
-    no table makes) is kept whole, as it came: a game is never left unrecorded for it.
+    The game is the one the last action ends, so its start is the one the plugin gives after
+    the game before it was settled. The log is replayed to find it with no view made, a
+    fraction of what replaying it for a seat costs. Raises what the rules raise for a log
+    they refuse.
     """
-    plugin = games.registered().get(finished.game)
+    plugin = games.plugin(setup.game)
+    if plugin.start_type is None:
+        return None, tuple(actions)
+    state = plugin.new_state(setup)
+    start: Any | None = None
+    begins = 0
+    for index, action in enumerate(actions[:-1]):
+        done = state.completed_games()
+        state.apply(action)
+        if state.completed_games() > done and (found := plugin.game_start(state)) is not None:
+            start, begins = found, index + 1
+    return start, tuple(actions[begins:])
+
+
+def last_game_alone(finished: FinishedGame) -> FinishedGame:
+    """``finished`` keeping the game it records alone (see :func:`last_game`): a complete
+    record whose actions run from its table's setup over games settled before its own
+    starts at its own game instead, with that game's actions. Any other record is kept as
+    it is, and so is a log the rules refuse (which no table makes): a game is never left
+    unrecorded for it.
+    """
     if (
-        plugin is None
-        or plugin.start_type is None
+        finished.game not in games.registered()
         or finished.visibility is not Visibility.COMPLETE
         or finished.start is not None
     ):
         return finished
-    start: Any | None = None
-    begins = 0
     try:
-        state = plugin.new_state(finished.setup)
-        for index, action in enumerate(finished.actions[:-1]):
-            done = state.completed_games()
-            state.apply(action)
-            if state.completed_games() > done and (found := plugin.game_start(state)) is not None:
-                start, begins = found, index + 1
+        start, actions = last_game(finished.setup, finished.actions)
     except Exception:  # a log its rules refuse is a bug elsewhere: the game is still recorded
         return finished
     if start is None:
         return finished
-    return replace(finished, start=start, actions=finished.actions[begins:])
+    return replace(finished, start=start, actions=actions)
