@@ -35,9 +35,8 @@ the last must end a game (at a table played deal after deal, settle the deal rec
 the seats' results read from that replay must be the file's. A seat's own record (an
 online player's) has no seed and no actions, so it cannot be replayed: what can be checked
 is that its updates decode, are all the recording seat's, end a game, and give the file's
-results. The same game imported twice is refused the second
-time, naming the game already there, so importing a folder of shared games again adds
-nothing twice.
+results. The same game imported twice is refused the second time, naming the game already
+there, so importing a folder of shared games again adds nothing twice.
 """
 
 from __future__ import annotations
@@ -52,6 +51,7 @@ from typing import Any
 from liar_tui import games
 from liar_tui.games.plugin import GamePlugin
 from liar_tui.store.history.records import FinishedGame, SeatResult, Visibility
+from liar_tui.store.history.starts import last_game_alone
 from liar_tui.store.messages import TOO_LONG_A_NUMBER, json_problem, lowered
 from liar_tui.table.codec import DecodeError, decode, describe, encode, location_words
 from liar_tui.table.seats import name_problem
@@ -134,8 +134,6 @@ def imported(text: str) -> FinishedGame:
         raise ImportProblem("it nests too deeply to be a game") from None
     except ValueError:
         raise ImportProblem(TOO_LONG_A_NUMBER) from None
-    from liar_tui.store.history.starts import last_game_alone
-
     finished = _parsed(document)
     return last_game_alone(replace(finished, counts=_check(finished)))
 
