@@ -192,40 +192,18 @@ def _same_tuples(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
 
 def _alike(old: Any, new: Any) -> bool:
     """Whether two values Python finds equal are written alike: ``==`` is asked once, at the
-    top, and this walks them for types only (of a message's fields, a tuple's items),
-    looking no deeper where every part is of a flat type (:func:`_all_flat`)."""
+    top, and this walks them for types only (of a message's fields, a tuple's items)."""
     if old is new:
         return True
     kind = type(old)
     if kind is not type(new):
         return False
+    if kind is tuple:
+        return all(map(_alike, old, new))
     if kind is float:
         return repr(old) == repr(new)
-    if kind is tuple:
-        parts, other_parts = old, new
-    else:
-        shape = _shape(kind)
-        if shape is None:
-            return True
-        parts, other_parts = shape.values(old), shape.values(new)
-    kinds = list(map(type, parts))
-    if kinds != list(map(type, other_parts)):
-        return False
-    return _all_flat(kinds) or all(map(_alike, parts, other_parts))
-
-
-_FLAT: set[type] = {type(None), bool, str, int}
-"""Types whose equal values are written alike, all through: not a float, a tuple or a
-message, whose insides may be of other types (a card, an enum's member is one)."""
-_DEEP: set[type] = {float, tuple}
-
-
-def _all_flat(kinds: list[type]) -> bool:
-    if _FLAT.issuperset(kinds):
-        return True
-    for kind in set(kinds) - _FLAT - _DEEP:
-        (_FLAT if _shape(kind) is None else _DEEP).add(kind)
-    return _FLAT.issuperset(kinds)
+    shape = _shape(kind)
+    return shape is None or all(map(_alike, shape.values(old), shape.values(new)))
 
 
 def applied(old: Any, made: Change | None) -> Any:
