@@ -11,7 +11,10 @@ each screen ``--runs`` times. For each opening it times:
   mounting counts here; a play screen is ready when the human's turn shows);
 - **CPU**: the CPU time the app's process spent from the push to the first frame. On a
   machine shared with other work the wall clock counts the time the app waited for a core;
-  this counts only the work done, so it is the steadier figure to compare two versions by.
+  this counts only the work done, so it is the steadier figure to compare two versions by;
+- **calls**: the Python function calls from the push to the first frame, counted in one
+  more opening of each screen after the timed ones: the same on any machine and at any
+  load, a count of the work (not its time) to compare two versions of a screen by.
 
 The lobby is left out: it needs a table host to talk to.
 
@@ -35,6 +38,7 @@ import functools
 import math
 import os
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -79,11 +83,16 @@ class PaintClock:
         self.paints: list[tuple[Screen[Any], float]] = []
         self.cpu_at: dict[float, float] = {}
         """The process's CPU time at each paint, by its wall time."""
+        self.calls = 0
+        self._counting: Screen[Any] | None = None
         self._painted = asyncio.Event()
         self._display = app._display
         app._display = self._record  # Textual paints every frame through App._display
 
     def _record(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        if renderable is not None and screen is self._counting:
+            sys.setprofile(None)
+            self._counting = None
         if renderable is not None:
             painted = time.perf_counter()
             self.cpu_at[painted] = time.process_time()
@@ -108,6 +117,16 @@ class PaintClock:
                 found = [when for screen, when in self.paints if painted_by(screen)]
                 return max(found, default=started) - started
 
+    def count_calls_until_painted(self, screen: Screen[Any]) -> None:
+        """Count every Python function call from now to the first frame ``screen`` paints."""
+        self.calls = 0
+        self._counting = screen
+        sys.setprofile(self._count)
+
+    def _count(self, frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            self.calls += 1
+
     async def first_after(self, started: float, painted_by: Callable[[Screen[Any]], bool]) -> float:
         """Seconds from ``started`` to the first frame after it painted by a matching screen."""
         deadline = time.perf_counter() + PAINT_TIMEOUT
@@ -131,6 +150,8 @@ class Timings:
     ready: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
     """CPU time to the first paint (openings only)."""
+    calls: int | None = None
+    """Python calls to the first paint, in one opening (openings only)."""
 
 
 def p99(samples: Sequence[float]) -> float:
@@ -155,6 +176,19 @@ async def open_screen(
     app.pop_screen()
     await clock.last_before_quiet(pilot, time.perf_counter())
     return first, ready, cpu
+
+
+async def count_calls(pilot: Pilot[Any], clock: PaintClock, make: Callable[[], Screen[Any]]) -> int:
+    """Push a new screen, count the Python calls to its first frame, and close it again."""
+    screen = make()
+    started = time.perf_counter()
+    clock.count_calls_until_painted(screen)
+    pilot.app.push_screen(screen)
+    await clock.first_after(started, lambda painted: painted is screen)
+    await clock.last_before_quiet(pilot, started)
+    pilot.app.pop_screen()
+    await clock.last_before_quiet(pilot, time.perf_counter())
+    return clock.calls
 
 
 async def open_table(pilot: Pilot[Any], clock: PaintClock, setup: Any) -> tuple[float, float]:
@@ -274,6 +308,8 @@ async def measure(
                 opened[f"play: {game_id}"].ready.append(ready)
             app.return_home()
             await clock.last_before_quiet(pilot, time.perf_counter())
+        for name, make in screens.items():
+            opened[name].calls = await count_calls(pilot, clock, make)
         for game_id, setup in setups.items():
             await open_table(pilot, clock, setup)
             pressed[f"key at {game_id}"] = await key_latencies(
@@ -306,6 +342,8 @@ def row(
     if timings.cpu:
         median = statistics.median(timings.cpu)
         cpu = f"{median * 1000:8.1f} {median / cpu_baseline:6.1f}x"
+    if timings.calls is not None:
+        cpu += f" {timings.calls:>8}"
     return f"{name:<30} {cells[0]}   {cells[1]}   {'met' if met else 'MISSED':<6}   {cpu}"
 
 
@@ -316,7 +354,7 @@ def report(opened: dict[str, Timings], pressed: dict[str, Timings], runs: int, k
     )
     print(f"{runs} openings of each screen, {keys} keys at each table; ms, p99 nearest rank")
     print(f"ratio: a median against the {BASELINE} screen's first paint (or CPU) median")
-    print("cpu: the app's CPU time from the push to the first paint")
+    print("cpu: the app's CPU time from the push to the first paint; calls: Python calls to it")
     print(
         f"targets: open median <= {OPEN_MEDIAN_MS:.0f} ms and p99 <= {OPEN_P99_MS:.0f} ms; "
         f"key <= {KEY_MS:.0f} ms"
@@ -324,7 +362,9 @@ def report(opened: dict[str, Timings], pressed: dict[str, Timings], runs: int, k
     print()
     columns = f"{'median':>8} {'p99':>8} {'ratio':>7}"
     print(f"{'':<30} {'first paint':^25}   {'ready':^25}   {'':<6}   {'cpu':^15}")
-    print(f"{'screen':<30} {columns}   {columns}   target   {'median':>8} {'ratio':>6}")
+    print(
+        f"{'screen':<30} {columns}   {columns}   target   {'median':>8} {'ratio':>6} {'calls':>8}"
+    )
     for name, timings in opened.items():
         print(row(name, timings, baselines, OPEN_MEDIAN_MS / 1000, OPEN_P99_MS / 1000))
     print()
