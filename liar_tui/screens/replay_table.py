@@ -119,9 +119,12 @@ class ReplayTable(Widget):
     @property
     def widest(self) -> int | None:
         """The most columns the table takes: the max-widths of the columns side by side in
-        its row, summed; None where one has none (it takes what there is)."""
-        row = self.query_one(Horizontal)
-        widths = [child.styles.max_width for child in row.children if child.display]
+        its row (its first ``Horizontal``), summed; None where it has no row or a column has
+        no max-width in cells (it then takes what there is)."""
+        rows = self.query(Horizontal)
+        if not rows:
+            return None
+        widths = [child.styles.max_width for child in rows.first().children if child.display]
         if not widths or any(width is None or not width.is_cells for width in widths):
             return None
         return sum(int(width.value) for width in widths if width is not None)
