@@ -4,27 +4,51 @@ heard, holds each unchanged part once, and records as its changes."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 import pytest
 
 from liar_tui.net.client_history import SeatGame, SeatRecorder
+from liar_tui.store.history.compact import compacted
 from liar_tui.table.codec import decode, encode
 from liar_tui.table.finished import replayed_updates
 from liar_tui.table.table import SeatUpdate
 from tests.screens.replays import played_to_end
 
 
-@pytest.mark.parametrize("game", ["liar-game", "liars-poker-cards"])
-def test_updates_heard_from_frames_are_kept_equal_and_sharing_what_did_not_change(
-    game: str,
-) -> None:
+def heard_and_kept(game: str) -> tuple[list[SeatUpdate], list[SeatUpdate], SeatGame]:
+    """Seat 0's updates of a game of easy bots, as the table made them and as a client
+    decodes them from their frames, and the game its recorder hands on from the latter."""
     setup, actions = played_to_end(game)
-    heard = [decode(encode(update), SeatUpdate) for update in replayed_updates(setup, actions, 0)]
+    made = replayed_updates(setup, actions, 0)
+    heard = [decode(encode(update), SeatUpdate) for update in made]
     handed: list[SeatGame] = []
     recorder = SeatRecorder(setup, 0, handed.append, from_start=True)
     for update in heard:
         recorder.hear(update)
     [kept] = handed
+    return made, heard, kept
+
+
+@pytest.mark.parametrize("game", ["liar-game", "liars-poker-cards"])
+def test_updates_heard_from_frames_are_kept_equal_and_sharing_what_did_not_change(
+    game: str,
+) -> None:
+    _, heard, kept = heard_and_kept(game)
     assert kept.updates == tuple(heard)
     rules = {id(update.view.rules) for update in kept.updates}
     assert len(rules) == 1  # one copy of the game's rules, where each frame brought its own
     assert len({id(update.view.rules) for update in heard}) == len(heard)
+
+
+def test_a_game_heard_from_frames_is_stored_as_small_as_the_table_s_own_updates() -> None:
+    """A round's reveal comes among an update's events and again in its view's last rounds:
+    the table's game gives both places one object, and the recorder makes the two copies a
+    client decodes one too, so the second is stored as the number of the first."""
+    made, _, kept = heard_and_kept("liar-game")
+
+    def stored(updates: Sequence[SeatUpdate]) -> int:
+        return len(json.dumps(compacted(updates, SeatUpdate)))
+
+    assert stored(kept.updates) <= stored(made)
