@@ -181,34 +181,37 @@ class LiarsPokerReplayTable(ReplayTable):
             (event for event in frame.update.events if isinstance(event, ChallengeResolved)),
             None,
         )
-        whose = self.seat if shown is None or view.hand else shown.declarer
+        held = self._held(view)
+        # Once no hand is in play (the game's end), the panel is the challenged hand's.
+        whose = shown.declarer if shown is not None and held is None else self.seat
         self.set_border_title("#hand-panel", f"{possessive(self.names[whose], capital=True)} hand")
-        self.query_one("#hand", Static).update(self._hand_text(view, frame, shown))
+        self.query_one("#hand", Static).update(self._hand_text(held, shown, frame))
         self._show_rounds(view)
 
-    def _hand_text(
-        self, view: LiarsPokerView, frame: ReplayFrame, shown: ChallengeResolved | None
-    ) -> Text:
-        """The hidden cards while the recording seat holds them, who holds them otherwise,
-        and, at a challenge, the hand it turned face up (public: the play screen shows it to
-        every seat), which is all there is to show once the game is over (the panel then
-        has the declarer's name)."""
-        lines: list[Text] = []
+    def _held(self, view: LiarsPokerView) -> Text | None:
+        """The hidden cards while the recording seat holds them, or who holds them; None
+        where no hand is in play."""
         if view.hand:
-            lines.append(self._cards(view.hand))
-        elif view.holder is not None and view.phase is not Phase.OVER:
+            return self._cards(view.hand)
+        if view.holder is not None and view.phase is not Phase.OVER:
             holder = self.names[view.holder]
-            lines.append(Text(f"{subject_verb(holder, 'hold')} the hand, face down.", style="dim"))
-        elif shown is None:
-            lines.append(Text("No hand in play.", style="dim"))
+            return Text(f"{subject_verb(holder, 'hold')} the hand, face down.", style="dim")
+        return None
+
+    def _hand_text(
+        self, held: Text | None, shown: ChallengeResolved | None, frame: ReplayFrame
+    ) -> Text:
+        """The hand in play (``held``) and, at a challenge, the hand it turned face up
+        (public: the play screen shows it to every seat), which is all there is to show
+        once the game is over; every hand still held where the record may show them."""
+        lines = [held] if held is not None else []
         if shown is not None:
-            label = "Turned up at the challenge: "
-            if view.hand:  # the panel is the recording seat's: name whose hand was turned up
-                whose = possessive(self.names[shown.declarer], capital=True)
-                label = f"{whose} hand, turned up at the challenge: "
-            line = Text(label, style="dim")
+            # Named by its round: the next round's hand may be in play above it.
+            line = Text(f"Round {shown.round}'s hand, turned up: ", style="dim")
             line.append_text(self._cards(shown.hand))
             lines.append(line)
+        if not lines:
+            lines.append(Text("No hand in play.", style="dim"))
         for other in frame.face_up:
             if other.seat != self.seat and other.hand:
                 line = Text(f"{self.names[other.seat]}: ", style="dim")
