@@ -163,6 +163,7 @@ def _same_game(store: HistoryStore, finished: FinishedGame) -> int | None:
     counted from it, if there is one: the list's summaries are matched first, and only a
     game that ended the same instant is read whole."""
     from liar_tui.store.history import HistoryFilter
+    from liar_tui.store.history.starts import last_game_alone
 
     where = HistoryFilter(game=finished.game)
     offset = 0
@@ -173,7 +174,12 @@ def _same_game(store: HistoryStore, finished: FinishedGame) -> int | None:
             record = store.load_game(summary.id)
             # The seat's own numbers are a reading of the game, which another liar-tui (or
             # one from before they were counted) may have read otherwise: not the game.
-            if record is not None and replace(record.finished, counts=finished.counts) == finished:
+            # A deal an older liar-tui stored keeps its session's whole log: compare its
+            # deal alone, as import keeps it.
+            if (
+                record is not None
+                and last_game_alone(replace(record.finished, counts=finished.counts)) == finished
+            ):
                 return record.id
         offset += PAGE
     return None

@@ -19,7 +19,7 @@ import pytest
 from liar_tui.cli import main
 from liar_tui.games import make_bot, new_state, plugin
 from liar_tui.store.history import FinishedGame, HistoryStore, Recorded, history_path
-from liar_tui.store.history.starts import last_game_alone
+from liar_tui.store.history import store as store_module
 from liar_tui.table.codec import encode
 from liar_tui.table.finished import GameTimes, complete_record
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
@@ -110,10 +110,9 @@ def test_the_poker_games_go_round_the_trip_too(
     assert record is not None and record.finished == played
 
 
-def session_game(deals: int = 3) -> FinishedGame:
-    """The complete record of deal ``deals`` of a dollar-bills session, easy bots in every
-    seat, as the table builds it: from the session's whole log, which the history keeps as
-    that deal's start and actions."""
+def session_log(deals: int = 3) -> tuple[TableSetup, tuple[Any, ...]]:
+    """A dollar-bills session's whole log up to the end of deal ``deals``, easy bots in
+    every seat."""
     setup = TableSetup("liars-poker-bills", plugin("liars-poker-bills").default_rules(), SEATS, 3)
     state = new_state(setup)
     bots = [make_bot(setup.game, BotLevel.EASY, random.Random(seat)) for seat in range(3)]
@@ -122,6 +121,13 @@ def session_game(deals: int = 3) -> FinishedGame:
         seat = state.to_act()[0]
         actions.append(bots[seat].act(state.view(seat)))
         state.apply(actions[-1])
+    return setup, tuple(actions)
+
+
+def session_game(deals: int = 3) -> FinishedGame:
+    """The complete record of deal ``deals`` of a dollar-bills session as the table builds
+    it from the session's whole log: that deal's start and its own actions."""
+    setup, actions = session_log(deals)
     times = GameTimes(ENDED - timedelta(minutes=1), ENDED, timedelta(seconds=60))
     return complete_record(setup, actions, times, recording_seat=0)
 
@@ -135,9 +141,8 @@ def test_a_deal_of_a_session_goes_round_the_trip_in_format_2_with_its_start(
     assert document["start"]["game"] == 3
     assert run(capsys, "import", write(tmp_path, document))[0] == 0
     record = store.load_game(1)
-    assert record is not None
-    assert record.finished == last_game_alone(played) != played
-    assert record.finished.actions == played.actions[-len(record.finished.actions) :]
+    assert record is not None and record.finished == played
+    assert len(played.actions) < len(session_log()[1])
 
 
 def test_a_file_of_format_1_is_still_imported(
@@ -161,10 +166,10 @@ def test_a_deal_of_format_1_with_the_session_s_log_is_kept_with_its_deal_s_start
     document = exported_file(store, capsys, played)
     document["version"] = 1
     del document["start"]
-    document["actions"] = json.loads(json.dumps(encode(played.actions)))
+    document["actions"] = json.loads(json.dumps(encode(session_log()[1])))
     assert run(capsys, "import", write(tmp_path, document))[0] == 0
     record = store.load_game(store.list_games()[0].id)
-    assert record is not None and record.finished == last_game_alone(played)
+    assert record is not None and record.finished == played
 
 
 def _edited_start(document: dict[str, Any]) -> None:
@@ -244,6 +249,25 @@ def test_a_game_recorded_before_its_numbers_were_counted_is_still_the_same_game(
     code, out, _ = run(capsys, "export", str(recorded.game_id))
     assert code == 0
     code, _, err = run(capsys, "import", write(tmp_path, out))
+    assert code == 1
+    assert "is game 1 of your history already" in err
+    assert store.count_games() == 1
+
+
+def test_a_deal_an_older_liar_tui_kept_with_its_session_s_log_is_the_same_game(
+    store: HistoryStore,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A liar-tui before deal starts stored a deal with its session's whole log; the same
+    deal exported now (from its start) is that game, not a new one."""
+    file = write(tmp_path, exported_file(store, capsys, session_game()))
+    monkeypatch.setattr(store_module, "last_game_alone", lambda finished: finished)
+    whole = session_log()[1]
+    older = dataclasses.replace(session_game(), start=None, actions=whole)
+    assert isinstance(store.record(older), Recorded)
+    code, _, err = run(capsys, "import", file)
     assert code == 1
     assert "is game 1 of your history already" in err
     assert store.count_games() == 1

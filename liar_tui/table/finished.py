@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from liar_tui.games import new_state, plugin
 from liar_tui.store.history.records import FinishedGame, SeatResult, Visibility
+from liar_tui.store.history.starts import last_game, replayed
 from liar_tui.table.table import SeatUpdate
 
 if TYPE_CHECKING:
@@ -152,7 +153,10 @@ def complete_record(
     the host's event loop.
     """
     seat = recording_seat if recording_seat is not None else 0
-    updates = replayed_updates(setup, actions, seat)
+    # At a table played game after game, the record keeps the last game from its own start,
+    # and only that game is replayed with views.
+    start, own_actions = last_game(setup, actions)
+    updates, _ = replayed(setup, start, own_actions, seat)
     return FinishedGame(
         setup=setup,
         seed=setup.seed,
@@ -162,8 +166,9 @@ def complete_record(
         duration=times.duration,
         recording_seat=recording_seat,
         visibility=Visibility.COMPLETE,
-        actions=tuple(actions),
+        actions=own_actions,
         counts=seat_counts(setup, updates, recording_seat),
+        start=start,
     )
 
 

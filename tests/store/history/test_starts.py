@@ -131,5 +131,5 @@ def test_a_log_its_rules_refuse_is_kept_whole_rather_than_lost() -> None:
     logs = session(2)
     refused = (*logs[1][:-2], logs[1][-1], logs[1][-2])  # the last two turns swapped
     game = complete_record(SETUP, logs[1], TIMES, 0)
-    kept = last_game_alone(replace(game, actions=refused))
+    kept = last_game_alone(replace(game, start=None, actions=refused))
     assert kept.start is None and kept.actions == refused
