@@ -386,7 +386,7 @@ class _Reader:
             return self.item(data, hint)
         if type(data) is dict and data.keys() == {"items"}:
             return self.items(data["items"], hint)
-        raise CompactError(f"a whole value is not {_describe(data)}")
+        raise CompactError(f"{_describe(data)} is not a value written whole")
 
     def change(self, data: Any, old: Any, hint: Any) -> Change | None:
         """The change ``data`` makes to ``old``, whose place holds ``hint``."""

@@ -99,7 +99,7 @@ def test_a_value_shared_with_the_one_before_is_equal_and_made_of_its_objects() -
 @pytest.mark.parametrize(
     ("values", "problem"),
     [
-        ([{}], "value 0: a whole value is not a dict"),
+        ([{}], "value 0: a dict is not a value written whole"),
         (
             [[encode(SeatUpdate(0, (), None, ()))], {"fields": {"view": {"fields": {"a": [1]}}}}],
             "value 1: fields are changed in a value that has none",
