@@ -127,8 +127,9 @@ class DollarBillsReplayTable(ReplayTable):
     def _game_shown(self, frame: ReplayFrame, shown: BillsShown) -> DollarBillsView:
         """The game ``shown`` ends, as the show left it, where the frame keeps the step
         before (the record's last step): the view before with the pass that ended the
-        bidding, the ledger as the show settled it, and no seat to act (a turn no seat has).
-        The step's own view is of the next deal, drawn elsewhere."""
+        bidding, the ledger and the last game's record (its outcome, above its bids) as the
+        show settled them, and no seat to act (a turn no seat has). The step's own view is
+        of the next deal, drawn elsewhere."""
         view: DollarBillsView = frame.update.view
         if frame.before is None:
             return view
@@ -142,6 +143,7 @@ class DollarBillsReplayTable(ReplayTable):
             ledger=view.ledger,
             last_bids=view.last_bids,
             bids_held=view.bids_held,
+            recent_games=view.recent_games,
         )
 
     def _standing(self, view: DollarBillsView, shown: BillsShown | None) -> Text:
