@@ -96,11 +96,6 @@ async def test_a_bills_show_draws_the_game_it_ends_not_the_next_deal() -> None:
         assert "No bid yet" not in drawn(screen, "#standing")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ScorePanel (screens/liar_game/panels.py, not the replay's) sizes its status column "
-    "by its text, empty at the game's end: it needs a fixed width there",
-)
 async def test_the_liar_game_score_columns_stay_in_place_to_the_end() -> None:
     app = replay_app(record_complete("liar-game"))
     async with app.run_test(size=SIZE) as pilot:
@@ -126,11 +121,6 @@ async def test_on_a_wide_terminal_the_table_and_the_coach_are_centred_together()
         assert table.x == 160 - coach.right
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="declaration_text (screens/liars_poker/panels.py, not the replay's) writes the "
-    "claim without its article: it needs claim_words",
-)
 def test_the_standing_declaration_is_said_with_its_article() -> None:
     """``Ada declared a pair of jacks``, as the rounds panel and the step line say it, not
     ``Ada declared pair of jacks``."""
@@ -150,11 +140,6 @@ def test_the_standing_declaration_is_said_with_its_article() -> None:
     assert [line for line, _ in said] == [expected for _, expected in said]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="LivesBoard (screens/liars_poker/panels.py, not the replay's) keeps its legend of "
-    "the hand and turn marks at the game's end, where neither is shown",
-)
 async def test_at_the_game_s_end_the_lives_board_explains_no_marks_it_does_not_show() -> None:
     app = replay_app(record_complete("liars-poker-cards"))
     async with app.run_test(size=SIZE) as pilot:

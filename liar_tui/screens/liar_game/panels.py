@@ -21,6 +21,11 @@ NAME_WIDTH = 8
 """Names longer than this are cut with an ellipsis where space is tight."""
 
 
+STATUS_WIDTH = len("choosing")
+"""The status column's width whatever it holds (nothing at the game's end), so that the
+scores keep their place."""
+
+
 class ScorePanel(Static):
     """Every seat's name, score and whether it has chosen, with the round and the deck."""
 
@@ -44,7 +49,7 @@ class ScorePanel(Static):
         table.add_column(width=1)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(justify="right", no_wrap=True)
-        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True, min_width=STATUS_WIDTH)
         table.add_row("", Text("Seat", style="dim"), Text("Score", style="dim"), "")
         for seat, name in enumerate(self.names):
             acting = seat == active

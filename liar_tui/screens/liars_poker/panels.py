@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from liar_tui.rules.liars_poker.claim_words import claim_words
 from liar_tui.rules.liars_poker.game import Chip, LiarsPokerView, Phase, RoundRules
 from liar_tui.rules.liars_poker.rules import PokerRules
 from liar_tui.screens.wording import subject_verb
@@ -76,7 +77,7 @@ def declaration_text(view: LiarsPokerView, names: Sequence[str]) -> Text:
         return Text(f"{subject_verb(opener, 'open')} the round with a fresh hand.")
     last = view.declarations[-1]
     text = Text(f"{names[last.seat]} declared ")
-    text.append(last.declaration.text, style="bold")
+    text.append(claim_words(last.declaration), style="bold")
     text.append("\nFloor (the worst hand that is true): ", style="dim")
     text.append(last.floor.describe())
     return text
@@ -169,9 +170,17 @@ class LivesBoard(Static):
     def _footer(self, view: LiarsPokerView) -> str:
         look = self.look
         turn = ">" if look.ascii_only else "▶"
-        lines = [look.text(f"{_holder_mark(look)} has the hand · {turn} to act")]
+        over = view.phase is Phase.OVER
+        # At the game's end no seat holds the hand or acts: the marks' legend and the way
+        # play goes make way for the end.
+        lines = [
+            "The game is over."
+            if over
+            else look.text(f"{_holder_mark(look)} has the hand · {turn} to act")
+        ]
         if view.rules.chips:
             lines.append("S/F/D: Skip, Flip, Dip")
-        lines.append(direction_words(view.direction, look))
+        if not over:
+            lines.append(direction_words(view.direction, look))
         lines.append(f"Round {view.round} · deck {view.deck_size}")
         return "\n".join(lines)

@@ -28,6 +28,7 @@ from textual.widgets import Button, Input, Static
 
 from liar_tui.games import plugin
 from liar_tui.rules.cards import Card
+from liar_tui.rules.liars_poker.claim_words import claim_words
 from liar_tui.rules.liars_poker.game import (
     Challenge,
     ChallengeResolved,
@@ -411,7 +412,7 @@ class LiarsPokerPlayScreen(TableScreen[LiarsPokerView, Stage]):
         declarer = self.names[last.seat]
         text = Text("The hand comes to you face down. ")
         text.append(f"{declarer} declared ")
-        text.append(last.declaration.text, style="bold")
+        text.append(claim_words(last.declaration), style="bold")
         text.append(".\n")
         text.append(
             "Take it to look, draw and declare higher; or challenge: if the hand is worse than "
