@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, Future
 
 # concurrent.futures, logging and Ray are imported where a pool is opened, not here: the
 # command line imports this module for its options at every start of the app.
@@ -116,10 +116,21 @@ class LocalProcessPool:
     def __init__(self, executor: Executor) -> None:
         self._executor = executor
 
+    def _submit(
+        self, func: Callable[[Arg], Result], iterable: Iterable[Arg]
+    ) -> list[Future[Result]]:
+        """Every call submitted, once ``func`` is known to reach the workers: pickled in the
+        executor's feeder thread instead, a lambda or a function of an unregistered module
+        fails there, and on Python 3.11 the pool's shutdown then waits forever."""
+        import pickle
+
+        pickle.dumps(func)
+        return [self._executor.submit(func, arg) for arg in iterable]
+
     def imap(
         self, func: Callable[[Arg], Result], iterable: Iterable[Arg], chunksize: int = 1
     ) -> Iterator[Result]:
-        futures = [self._executor.submit(func, arg) for arg in iterable]
+        futures = self._submit(func, iterable)
         return (future.result() for future in futures)
 
     def imap_unordered(
@@ -127,7 +138,7 @@ class LocalProcessPool:
     ) -> Iterator[Result]:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        pending = {self._executor.submit(func, arg) for arg in iterable}
+        pending = set(self._submit(func, iterable))
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             yield from (future.result() for future in done)

@@ -4,12 +4,15 @@ on Ray, with the same answers, and a pool it cannot have said in one line."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
+import pickle
 import re
 import socket
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,6 +55,12 @@ def test_worker_processes_give_the_answers_in_order_or_as_they_come() -> None:
 def test_a_worker_s_error_reaches_the_caller_as_itself(jobs: int) -> None:
     with open_pool(jobs) as pool, pytest.raises(ValueError, match="seven is refused"):
         list(pool.imap_unordered(refuse_seven, range(10)))
+
+
+def test_a_function_workers_cannot_be_sent_is_refused_before_any_is_started() -> None:
+    """Found only in the executor's thread, it left the pool's shutdown waiting forever."""
+    with open_pool(2) as pool, pytest.raises((pickle.PicklingError, AttributeError)):
+        pool.map(lambda number: number, range(4))
 
 
 class _TaskFailure(Exception):
@@ -180,3 +189,25 @@ def test_an_arena_match_on_a_local_ray_instance_is_the_match_played_here(
     assert [(seat["estimate"], seat["decisions"]) for seat in on_ray] == [
         (entrant.result.estimate, entrant.decisions) for entrant in here.entrants
     ]
+
+
+def test_the_exploit_benchmark_gives_the_same_figures_with_one_job_or_two(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The learned exploiter's model is merged from the workers' parts; the figures, model
+    size included, must not depend on how the games were split."""
+    path = Path(__file__).parents[2] / "benchmarks" / "exploit.py"
+    spec = importlib.util.spec_from_file_location("exploit_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    benchmark = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, benchmark)  # where workers find its functions
+    spec.loader.exec_module(benchmark)
+    options = ["liar-game", "--games", "6", "--train", "6", "--only", "learned reader"]
+    figures = []
+    for jobs in ("1", "2"):
+        assert benchmark.main([*options, "--jobs", jobs]) == 0
+        header, line = capsys.readouterr().out.splitlines()
+        assert header.endswith(f"(seed 1, {jobs} jobs)")
+        figures.append(re.sub(r"\(\d+ s,", "(T s,", line))
+    assert figures[0] == figures[1]
+    assert "trained on" in figures[0]
