@@ -101,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
     from liar_tui.store.history.stats import LeftOut, history_left_out, history_stats
 
     def read(store: HistoryStore) -> tuple[tuple[GameStats, ...], LeftOut]:
+        # The command ends before counting in the background would: games an older
+        # liar-tui recorded are counted first, so no stats leave their numbers out.
+        store.finish_counting()
         found = history_stats(store, args.game)
         return found, LeftOut(0, 0) if found else history_left_out(store, args.game)
 

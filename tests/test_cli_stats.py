@@ -16,7 +16,7 @@ import pytest
 from liar_tui.cli import main
 from liar_tui.store.history import HistoryStore, history_path
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
-from tests.store.history.builders import finished_game
+from tests.store.history.builders import build_fixture, finished_game
 from tests.test_cli_history import run
 
 YOU = SeatConfig("You", SeatKind.HUMAN)
@@ -201,3 +201,20 @@ def test_a_money_game_s_mean_is_money_as_the_stats_screen_writes_it(
     lines = stats(capsys, "--game", "liars-poker-bills")[1].splitlines()
     assert lines[1].endswith("streak now/best     $ a game")
     assert lines[2].endswith("   0/0       -$1.50")
+
+
+def test_games_an_older_liar_tui_recorded_are_counted_before_the_stats_are_printed(
+    isolated_dirs: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The command ends before a background's counting would: it counts them itself, so it
+    never prints stats that leave the games' numbers out."""
+    monkeypatch.setattr(HistoryStore, "_count_in_background", lambda store, stopped: None)
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    build_fixture(1, path)
+    code, out, err = stats(capsys, "--json")
+    assert (code, err) == (0, ""), "counted before printing: no notice that it is not"
+    (liar_game,) = [found for found in json.loads(out) if found["game"] == "liar-game"]
+    assert liar_game["counts"]["points"] == 33

@@ -79,6 +79,8 @@ class HistoryStore:
         while a worker may wait on the file (another process's write, up to the busy
         timeout)."""
         self._counting_stopped: threading.Event | None = None
+        self._counting_notice: str | None = None
+        """What the player was told of the counting, taken back once it is done here."""
         """Set to stop the thread counting the games an older liar-tui recorded without
         their numbers (see :mod:`~liar_tui.store.history.counting`); None while none runs."""
 
@@ -178,6 +180,9 @@ class HistoryStore:
                 self._counting_stopped.set()
         while self._count_some(None):
             pass
+        with self._notices_lock:  # done: a notice not yet read would say it is not
+            if self._counting_notice in self._notices:
+                self._notices.remove(self._counting_notice)
 
     def _count_some(self, stopped: threading.Event | None) -> bool:
         """Count the next few games still to count, the replays with no lock held; whether
@@ -217,10 +222,11 @@ class HistoryStore:
             return
         if not left:
             return
-        self._note(
+        self._counting_notice = (
             f"History is counting {left:,} game{'' if left == 1 else 's'} an older liar-tui "
             "recorded; until it is done, the stats leave out their points, bluffs and money."
         )
+        self._note(self._counting_notice)
         stopped = self._counting_stopped = threading.Event()
         threading.Thread(
             target=self._count_in_background, args=(stopped,), name="history counting", daemon=True
