@@ -312,6 +312,6 @@ def add_pool_arguments(parser: argparse.ArgumentParser) -> None:
         type=_address,
         default=None,
         metavar="ADDRESS",
-        help="play on a Ray cluster: local, auto (the cluster this machine joined) or "
-        f"HOST:PORT of its head node; needs {CLUSTER_EXTRA}",
+        help="run the games on Ray: local (a Ray of this run's own), auto (the cluster "
+        f"this machine joined) or HOST:PORT of the head node; needs {CLUSTER_EXTRA}",
     )
