@@ -40,7 +40,7 @@ class BlankBelowHeading(Widget):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         gutter = self.styles.gutter
-        top, bottom = gutter.top, self.size.height - gutter.bottom
+        top, bottom = gutter.top, self.outer_size.height - gutter.bottom
         drawn = {top + row for row in self.drawn_rows()}
         blank_y = next((y for y in range(top, bottom) if y not in drawn), None)
         if blank_y is None:
