@@ -9,7 +9,8 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
-from liar_tui.screens.dollar_bills.bill import BillFace, dollars
+from liar_tui.money import money_text
+from liar_tui.screens.dollar_bills.bill import BillFace
 from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen
 from liar_tui.screens.dollar_bills.reveal import BillsRevealScreen
 from liar_tui.screens.home import HomeScreen
@@ -68,7 +69,8 @@ async def test_home_to_a_table_then_quit_mid_game_and_resume_where_it_stood() ->
         assert "Resume" in text
         you, ada = ledger[:2]
         assert (
-            f"Liar's Poker (dollar bills), game 2: You {dollars(you)} · Ada {dollars(ada)}" in text
+            f"Liar's Poker (dollar bills), game 2: You {money_text(you)} · Ada {money_text(ada)}"
+            in text
         )
         await pilot.press("r")
         await settle(pilot)

@@ -9,7 +9,8 @@ import pytest
 from liar_tui.games import plugin
 from liar_tui.money import money_text
 from liar_tui.rules.dollar_bills.counts import MONEY
-from liar_tui.screens.dollar_bills.bill import dollars
+from liar_tui.screens.dollar_bills import panels
+from liar_tui.widgets.card_art import CardLook
 
 
 @pytest.mark.parametrize(
@@ -33,4 +34,5 @@ def test_an_amount_is_written_with_its_sign_and_cents_only_where_there_are_some(
 def test_the_bills_stats_lines_and_table_write_money_as_the_commands_do() -> None:
     (money_line, *_) = plugin("liars-poker-bills").count_lines({MONEY: 4}, 2)
     assert money_line == ("Money per deal", "+$2")  # it said +$2.00
-    assert dollars(-1) == "-$1"  # the table wrote a Unicode minus the commands do not
+    # The table wrote a Unicode minus the commands do not.
+    assert panels.money_text(-1, CardLook()).plain == "-$1"

@@ -13,7 +13,6 @@ from textual.app import RenderResult
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from liar_tui.money import money_text
 from liar_tui.widgets.card_art import CardLook
 
 DIGIT_HEIGHT = 3
@@ -87,11 +86,6 @@ def bill_back(digits: int, look: CardLook) -> Text:
     """A bill lying face down: as wide as its serial on one line, and nothing of it shows."""
     pattern = "#" if look.ascii_only else "▒"
     return Text(pattern * (2 * digits - 1), style=_BACK_STYLE)
-
-
-dollars = money_text
-"""Winnings as the whole app writes them (:func:`liar_tui.money.money_text`), under the
-name the table's panels import."""
 
 
 class BillFace(Widget):

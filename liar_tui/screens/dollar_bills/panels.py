@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from liar_tui import money
 from liar_tui.rules.dollar_bills.game import (
     BillsShown,
     DollarBillsView,
@@ -21,7 +22,7 @@ from liar_tui.rules.dollar_bills.game import (
     PlaceBid,
     number_words,
 )
-from liar_tui.screens.dollar_bills.bill import bill_ink, dollars
+from liar_tui.screens.dollar_bills.bill import bill_ink
 from liar_tui.screens.wording import subject_verb, verb_for
 from liar_tui.widgets.card_art import CardLook
 
@@ -30,7 +31,7 @@ def money_text(amount: int, look: CardLook) -> Text:
     """An amount in green when won, red when lost, in the ink of the look's theme."""
     ink = look.ink
     style = f"bold {ink.win}" if amount > 0 else ink.loss if amount < 0 else ""
-    return Text(look.text(dollars(amount)), style=style)
+    return Text(look.text(money.money_text(amount)), style=style)
 
 
 def count_phrase(count: int, digit: int) -> str:

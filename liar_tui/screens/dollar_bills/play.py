@@ -22,10 +22,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from liar_tui.games import plugin
+from liar_tui.money import money_text
 from liar_tui.rules.dollar_bills.game import DollarBillsView, Pass, PlaceBid, Settled
 from liar_tui.rules.dollar_bills.odds import probability_at_least
 from liar_tui.screens.dollar_bills.bid_builder import BidBuilder, chance_text
-from liar_tui.screens.dollar_bills.bill import BillFace, dollars
+from liar_tui.screens.dollar_bills.bill import BillFace
 from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
 from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel
 from liar_tui.screens.dollar_bills.privacy import BillPrivacyScreen
@@ -43,7 +44,8 @@ def saved_summary(setup: TableSetup, view: DollarBillsView) -> str:
     """One line on where the saved session stands: its game and every seat's winnings."""
     title = plugin(setup.game).title
     ledger = " · ".join(
-        f"{name} {dollars(amount)}" for name, amount in zip(setup.names, view.ledger, strict=True)
+        f"{name} {money_text(amount)}"
+        for name, amount in zip(setup.names, view.ledger, strict=True)
     )
     return f"{title}, game {view.game}: {ledger}"
 

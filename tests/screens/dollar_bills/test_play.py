@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from liar_tui.app import LiarApp
+from liar_tui.money import money_text
 from liar_tui.rules.dollar_bills.game import (
     DIGIT_ORDER,
     RECENT_GAMES,
@@ -32,7 +33,7 @@ from liar_tui.screens.dollar_bills.bid_builder import (
     CountRow,
     chance_text,
 )
-from liar_tui.screens.dollar_bills.bill import HIGHLIGHT, BillFace, big_serial, dollars, serial_line
+from liar_tui.screens.dollar_bills.bill import HIGHLIGHT, BillFace, big_serial, serial_line
 from liar_tui.screens.dollar_bills.ledger import BillsLedgerScreen
 from liar_tui.screens.dollar_bills.panels import BidHistory, SeatsPanel
 from liar_tui.screens.dollar_bills.play import DollarBillsPlayScreen, saved_summary
@@ -335,7 +336,7 @@ def test_bill_art_and_money() -> None:
     assert line.plain == "7 1 7 0"
     assert [line.plain[span.start : span.end] for span in line.spans] == ["7", "7"]
     assert all(span.style == HIGHLIGHT for span in line.spans)
-    assert (dollars(3), dollars(-1), dollars(0)) == ("+$3", "-$1", "$0")
+    assert (money_text(3), money_text(-1), money_text(0)) == ("+$3", "-$1", "$0")
 
 
 def test_chances_read_as_words_at_the_ends() -> None:
