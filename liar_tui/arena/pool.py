@@ -56,8 +56,9 @@ CLUSTER_EXTRA = "pip install -e '.[cluster]'"
 
 
 class PoolUnavailable(Exception):
-    """The pool asked for cannot be had (no Ray, no cluster at that address, too few CPUs);
-    the message is one sentence a command line prints as it is."""
+    """The pool asked for cannot be had (no Ray, no cluster at that address, too few CPUs)
+    or Ray lost it during the run; the message is one sentence a command line prints as it
+    is, with exit code 2."""
 
 
 class WorkPool(Protocol):
@@ -109,8 +110,9 @@ def _ignore_interrupts() -> None:
 class LocalProcessPool:
     """Worker processes on this machine, over a process pool executor.
 
-    Every argument is submitted at once (the callers' lists are a few hundred chunks at
-    most); leaving the pool early, by an error or Ctrl-C, cancels what has not started.
+    Every argument is submitted at once, as one call (the callers cut their work into a few
+    hundred chunks at most, so ``chunksize`` is not needed here and is ignored); leaving the
+    pool early, by an error or Ctrl-C, cancels what has not started.
     """
 
     def __init__(self, executor: Executor) -> None:
