@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.lazy import Lazy
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Static
 
 from liar_tui.games import registered, seat_limits
 from liar_tui.screens.base import LiarScreen
@@ -96,7 +96,9 @@ class SettingsScreen(LiarScreen[None], BlankBelowHeading):
         if problem := self.liar_app.settings_problem:
             yield Static(problem, id="settings-file-problem", classes="error", markup=False)
         with FormScroll(id="settings-columns", can_focus=False):
-            with HeadedColumn("You", id="settings-left"):
+            # "Cards and bots" is drawn on the column's fifth line: under the name's row,
+            # which has a margin of two above it and one below (see settings.tcss).
+            with HeadedColumn("You", subheadings={4: "Cards and bots"}, id="settings-left"):
                 (name,) = made_unstyled(
                     lambda: [
                         Input(
@@ -161,7 +163,6 @@ class SettingsScreen(LiarScreen[None], BlankBelowHeading):
     def _your_settings(settings: Settings, name: Input) -> Iterator[Widget]:
         """The left column down to the seats, made as plain widgets (see made_unstyled)."""
         yield LabelledRow("Name", name, classes="settings-row first-row")
-        yield Label("Cards and bots", classes="heading")
         yield ChoiceRow(
             [("Unicode", CardStyle.UNICODE), ("ASCII only", CardStyle.ASCII)],
             settings.card_style,

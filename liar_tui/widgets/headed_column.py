@@ -13,7 +13,7 @@ lines (a heading) draws those, and one blank line that it repeats for the rest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -77,11 +77,27 @@ class PlainRow(Horizontal, BlankBelowHeading):
 
 
 class HeadedColumn(Vertical, BlankBelowHeading):
-    """A vertical column whose first line is its heading, in bold."""
+    """A vertical column whose first line is its heading, in bold; ``subheadings`` are more
+    headings by the content row they are drawn on, in the blank lines a child's top margin
+    leaves there (for rows above which every line has a fixed height)."""
 
-    def __init__(self, heading: str, *children: Widget, id: str | None = None) -> None:
+    def __init__(
+        self,
+        heading: str,
+        *children: Widget,
+        subheadings: Mapping[int, str] | None = None,
+        id: str | None = None,
+    ) -> None:
         super().__init__(*children, id=id)
         self.heading = heading
+        self.subheadings = dict(subheadings or {})
+
+    def drawn_rows(self) -> Iterable[int]:
+        return [0, *self.subheadings]
 
     def render(self) -> Content:
-        return Content.styled(self.heading, "bold")
+        headings = {0: self.heading, **self.subheadings}
+        return Content("\n").join(
+            Content.styled(headings[row], "bold") if row in headings else Content()
+            for row in range(max(headings) + 1)
+        )
