@@ -286,6 +286,8 @@ def deal_start_problem(start: DealStart, rules: Rules, seats: int) -> str | None
         not 0 <= held <= bids for held, bids in zip(start.bids_held, start.last_bids, strict=True)
     ):
         return "A seat cannot have more bids held than last bids, or fewer than none."
+    if sum(start.last_bids) != start.game - 1:
+        return "Every game before a game's start must have ended on one seat's last bid."
     shown, settled = start.last_game.shown, start.last_game.settled
     if shown.game != start.game - 1 or settled.game != shown.game:
         return "The game before a game's start must be the one just before it."
@@ -293,6 +295,25 @@ def deal_start_problem(start: DealStart, rules: Rules, seats: int) -> str | None
         return "The game before a game's start must be one of the same seats."
     if settled.ledger != start.ledger or len(settled.amounts) != seats:
         return "The ledger of a game's start must be the one the game before it left."
+    return _last_game_problem(start.last_game, rules, seats)
+
+
+def _last_game_problem(record: GameRecord, rules: Rules, seats: int) -> str | None:
+    """Why ``record`` cannot be how a game of ``seats`` seats at ``rules`` ended, in one
+    sentence; None when it can. The table draws it as the game just played, so it must be
+    a show the rules could have made, as a file someone edited need not hold."""
+    shown, settled = record.shown, record.settled
+    if bid_refusal(shown.bid, None, rules.digits * seats) is not None:
+        return "The last bid of the game before a game's start is not one the table allows."
+    if any(len(serial) != rules.digits or set(serial) - DIGITS for serial in shown.serials):
+        return (
+            f"Every bill shown in the game before a game's start must have {rules.digits} digits."
+        )
+    if shown.count != count_digit(shown.bid.digit, shown.serials):
+        return "The count of the game before a game's start is not the bills' own."
+    outcome = settle(shown.bid, shown.bidder, shown.serials, rules.stake)
+    if (settled.bidder, settled.held, settled.amounts) != (shown.bidder, shown.held, outcome):
+        return "The game before a game's start is not settled as its show pays."
     return None
 
 

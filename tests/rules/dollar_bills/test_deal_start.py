@@ -9,6 +9,7 @@ import random
 import pytest
 
 from liar_tui.rules.dollar_bills.game import (
+    Bid,
     DealStart,
     DollarBillsSession,
     Pass,
@@ -94,6 +95,7 @@ def test_a_start_is_the_same_size_at_the_tenth_game_as_at_the_second() -> None:
         ({"serials": ("1234567x",) * 3}, "8 digits"),
         ({"ledger": (5, 0, 0)}, "add up to nothing"),
         ({"bids_held": (9, 0, 0)}, "more bids held"),
+        ({"last_bids": (5, 0, 0), "bids_held": (0, 0, 0)}, "ended on one seat's last bid"),
     ],
 )
 def test_a_start_that_cannot_be_is_refused_in_one_sentence(
@@ -118,3 +120,48 @@ def test_a_start_whose_ledger_is_not_its_last_game_s_is_refused() -> None:
     )
     with pytest.raises(ValueError, match="the game before it left"):
         DollarBillsSession(RULES, SEATS, 5, edited)
+
+
+@pytest.mark.parametrize(
+    ("part", "change"),
+    [
+        ("shown", {"bid": Bid(4, 99)}),  # no digit 99: "Four 99s" was drawn as the game before
+        ("shown", {"bid": Bid(-5, 0)}),  # drawn "Fifteen 0s" (number_words read -5 from the end)
+        ("shown", {"bid": Bid(25, 0)}),  # more than the 24 digits in play
+        ("shown", {"serials": ("1", "2", "3")}),
+        ("shown", {"count": 999}),  # not how often the bid's digit is in the bills shown
+        ("settled", {"amounts": (1_000, -1_000, 0)}),  # not what the bid's outcome pays
+        ("settled", {"held": "unknown"}),
+        ("settled", {"bidder": 0}),  # the show's bidder is seat 2 (seed 5)
+    ],
+    ids=[
+        "digit",
+        "negative count",
+        "too many",
+        "short bills",
+        "count",
+        "amounts",
+        "held",
+        "bidder",
+    ],
+)
+def test_a_start_whose_game_before_no_game_could_have_ended_with_is_refused(
+    part: str, change: dict[str, object]
+) -> None:
+    """The game before is drawn at the table as the one just played: a file's must be a show
+    the rules could have made (a bid the table allows, bills of its digits, the count of the
+    bid's digit in them, what the bid pays), not whatever the file says."""
+    _, actions = played(2)
+    start = starts_and_logs(actions)[1][0]
+    assert start is not None
+    record = start.last_game
+    assert record.shown.bidder == 2
+    edited = dataclasses.replace(
+        start,
+        last_game=dataclasses.replace(
+            record, **{part: dataclasses.replace(getattr(record, part), **change)}
+        ),
+    )
+    with pytest.raises(ValueError) as refused:
+        DollarBillsSession(RULES, SEATS, 5, edited)
+    assert str(refused.value).count(". ") == 0 and str(refused.value).endswith(".")
