@@ -1,6 +1,6 @@
 """The hard Liar's Poker bot: it reads how claims are phrased and what draws they followed,
-weighs challenging against taking in the lives they cost, and phrases its own claims so that
-the phrasing gives nothing away.
+weighs challenging against taking in the lives they cost, and makes its own claims so that
+neither their phrasing nor the size of the raise gives a bluff away.
 
 What it believes of the standing claim comes from a Monte Carlo over the hands the public
 history allows (see :func:`claim_belief`): each sampled hand is replayed through every later
@@ -25,6 +25,7 @@ from liar_tui.bots.liars_poker.normal import LiarsPokerBot
 from liar_tui.bots.liars_poker.odds import (
     HeldHand,
     Meter,
+    beaten_floor,
     deal_from,
     discard_bounds,
     floor_of,
@@ -260,8 +261,11 @@ LIFE_WEIGHT = 0.7
 """A seat's chance to win the game, taken as its lives to this power over everyone's. Below
 one, a seat's last life weighs most: a knockout is worth more than a rival's spare life, and
 this seat's own last life more than its spare ones."""
-BLUFF_CAUGHT = 0.5
-"""The chance that a bluff this bot is forced into after a take is challenged."""
+BLUFF_CAUGHT = 0.35
+"""The chance that a bluff this bot is forced into after a take is challenged. Against the
+normal bot its cheapest raises were challenged about one time in ten and its disguised
+bluffs about four in ten; a reader that knows its ways challenges more, so it reckons
+with a third."""
 TRUE_RAISE_RISK = 0.05
 """The chance of losing a life after a true raise: the hand may come round again."""
 SKIPPED_RISK = 0.1
@@ -337,17 +341,28 @@ class HardLiarsPokerBot(LiarsPokerBot):
       passing the decision on.
     - **Declaring**, it says the truth in full when that is a raise, the claim hardest for the
       next seat to better truthfully. When it must bluff, it names the cheapest raise in full
-      detail too (the worst hand that raise allows), so a bluff reads like a truth.
+      detail too (the worst hand that raise allows), so a bluff reads like a truth; but where
+      its true claims are rarely the cheapest raise (after a big draw, deep in a round), it
+      mostly says instead, in full, a hand its draw could have made (see
+      :func:`imagined_claims`), so that neither the cheapest raise nor a bigger one tells a
+      reader it bluffs.
     - **Discarding** and remembering the hand it passed on are the normal bot's; it Double
       Dips when its draw missed.
     - **Flip**, before a true claim, toward a neighbour on its last life.
     - **Coaching** (:meth:`analyse`): the same decision with its chances, for a player.
     """
 
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.kept: tuple[Card, ...] = ()
+        """The cards it kept at its latest draw this turn: a disguised bluff imagines its
+        draw again from them."""
+
     def _decide(self, view: LiarsPokerView) -> Action:
         action = self._judge(view, self.rng).action
         if isinstance(action, Take):
             self.discarded = []
+            self.kept = ()
         return action
 
     def _judge(self, view: LiarsPokerView, rng: random.Random) -> Judgement:
@@ -365,13 +380,15 @@ class HardLiarsPokerBot(LiarsPokerBot):
         return Judgement(Take(seat), belief, chances)
 
     def _declare(self, view: LiarsPokerView) -> Action:
-        choice = self._declaration(view)
+        choice = self._declaration(view, self.rng)
         if isinstance(choice, PlayChip):
             return choice
+        self.kept = ()
         return self._said(view, choice)
 
-    def _declaration(self, view: LiarsPokerView) -> Declaration | PlayChip:
-        """What to say (or the chip to play first), changing nothing."""
+    def _declaration(self, view: LiarsPokerView, rng: random.Random) -> Declaration | PlayChip:
+        """What to say (or the chip to play first), drawing only from ``rng`` and changing
+        nothing."""
         truth = declaration_of(value_of(view.full_hand, view.round_rules.poker))
         if is_legal(truth, view):
             if Chip.FLIP in view.playable_chips and _flip_toward_last_life(view):
@@ -379,7 +396,13 @@ class HardLiarsPokerBot(LiarsPokerBot):
             return truth
         if Chip.DOUBLE_DIP in view.playable_chips:
             return PlayChip(view.seat, Chip.DOUBLE_DIP)
-        return self._bluff(view)
+        drew = _drawn_this_turn(view)
+        if drew and rng.random() < disguise_rate(view, drew):
+            known = bool(self.kept) and set(self.kept) <= set(view.hand)
+            claims = imagined_claims(view, self.kept if known else None, drew, rng)
+            if claims:
+                return rng.choice(claims)
+        return _cheapest_raise(view)
 
     def analyse(self, view: LiarsPokerView) -> Analysis | None:
         """What it believes of the standing claim and what :meth:`act` would do now. Its
@@ -411,23 +434,111 @@ class HardLiarsPokerBot(LiarsPokerBot):
         if view.phase is Phase.DISCARD:
             thrown = self._thrown(view, shadow)
             return Analysis((), Discard(view.seat, thrown), _discard_words(thrown))
-        choice = self._declaration(view)
+        choice = self._declaration(view, shadow)
         if isinstance(choice, PlayChip):
             return Analysis((), choice, _action_words(choice))
         return Analysis((), Declare(view.seat, choice), _claim_words(choice, view))
 
-    def _bluff(self, view: LiarsPokerView) -> Declaration:
-        """The cheapest raise, said in full: the worst hand it allows reads like a hand held."""
-        raises = legal_raises(view, 1)
-        if not raises:
-            return top_declaration(view)
-        cheapest = raises[0]
-        in_full = declaration_of(cheapest.floor)
-        if is_legal(in_full, view):
-            return in_full
-        if is_legal(cheapest.declaration, view):
-            return cheapest.declaration
+    def _discard(self, view: LiarsPokerView) -> Discard:
+        discard = super()._discard(view)
+        self.kept = tuple(card for card in view.hand if card not in discard.cards)
+        return discard
+
+
+def _cheapest_raise(view: LiarsPokerView) -> Declaration:
+    """The cheapest raise, said in full: the worst hand it allows reads like a hand held."""
+    raises = legal_raises(view, 1)
+    if not raises:
         return top_declaration(view)
+    cheapest = raises[0]
+    in_full = declaration_of(cheapest.floor)
+    if is_legal(in_full, view):
+        return in_full
+    if is_legal(cheapest.declaration, view):
+        return cheapest.declaration
+    return top_declaration(view)
+
+
+# --- A bluff that reads like a true claim ----------------------------------------------------
+
+BIG_DRAW = 3
+"""Cards drawn at once that tell the table the hand was weak: most hands that need so many
+new cards miss, so the claims after such a draw are the ones a reader doubts."""
+DISGUISED_AFTER_BIG_DRAW = 0.8
+"""How often a bluff after a big draw says what a true hand would (see
+:func:`imagined_claims`) instead of the cheapest raise. In its own games about a third of
+its claims after a big draw were bluffs and fewer than one true claim in ten the cheapest
+raise: with every bluff there the cheapest raise, that raise was a bluff five times in six,
+and a reader challenging it won. Disguising four bluffs in five leaves about as many
+cheapest raises bluffed as true there, and its bigger claims still mostly true. Elsewhere a
+truth is the cheapest raise often enough to cover the bluffs, and the cheapest raise is the
+bluff that normal players believe most (they challenged a disguised bluff four times as
+often), so it stays."""
+DEEP_ROUND = 3
+"""Claims before its own in a round that has climbed high: few hands beat the floor there."""
+DISGUISED_IN_DEEP_ROUND = 0.4
+"""How often a bluff in a deep round after a small draw is disguised. There its bluffs
+outnumbered its true claims at the cheapest raise by about three to two; moving two bluffs
+in five leaves the cheapest raise true at least as often as not."""
+IMAGINED_BUDGET = 1500.0
+"""Microseconds of hand evaluations the imagined draws of a bluff may spend (see ``Meter``)."""
+MIN_IMAGINED = 40
+MAX_IMAGINED = 200
+
+
+def disguise_rate(view: LiarsPokerView, drew: int) -> float:
+    """How often a bluff after drawing ``drew`` cards says what a true hand would."""
+    if drew >= BIG_DRAW:
+        return DISGUISED_AFTER_BIG_DRAW
+    return DISGUISED_IN_DEEP_ROUND if len(view.declarations) >= DEEP_ROUND else 0.0
+
+
+def _drawn_this_turn(view: LiarsPokerView) -> int:
+    """How many cards this seat drew at its latest draw, if it drew this turn (0 if not)."""
+    draws = view.discards
+    return draws[-1].count if draws and draws[-1].seat == view.seat else 0
+
+
+def _likely_kept(view: LiarsPokerView, thrown: int) -> tuple[Card, ...]:
+    """The hand less its ``thrown`` least useful cards: what it most likely kept."""
+    hand = view.hand
+    scores = usefulness(hand, view.communal, view.round_rules.poker)
+    order = sorted(range(len(hand)), key=scores.__getitem__)
+    return tuple(hand[at] for at in order[thrown:])
+
+
+def imagined_claims(
+    view: LiarsPokerView, kept: Sequence[Card] | None, drawn: int, rng: random.Random
+) -> list[Declaration]:
+    """The true claims its draw would have let it make, had the draw gone better.
+
+    It keeps ``kept`` (the cards it kept at the draw; where it does not know them, as for
+    the coach's fresh bot, its ``drawn`` least useful cards stand in for the new ones),
+    draws the rest from the cards it has not seen, and, whenever the hand beats the standing
+    claim, says that hand in full, as it says a true one. A bluff chosen among these is
+    drawn as its true claims after such a draw are: how far it raises, its category and its
+    phrasing tell a reader nothing that a true claim there would not.
+    """
+    rules = view.round_rules.poker
+    communal = view.communal
+    held = tuple(kept) if kept is not None else _likely_kept(view, drawn)
+    redrawn = len(view.hand) - len(held)
+    seen = {*view.hand, *communal}
+    unseen = [card for card in round_deck(rules) if card not in seen]
+    if redrawn <= 0 or redrawn > len(unseen):
+        return []
+    beaten = beaten_floor(view)
+    meter = Meter(rules)
+    draws = 0
+    claims: list[Declaration] = []
+    while draws < MAX_IMAGINED and (draws < MIN_IMAGINED or meter.spent < IMAGINED_BUDGET):
+        draws += 1
+        value = meter.value([*held, *rng.sample(unseen, redrawn), *communal])
+        if value > beaten:
+            claim = declaration_of(value)
+            if is_legal(claim, view):
+                claims.append(claim)
+    return claims
 
 
 CHIP_WORDS = {

@@ -15,6 +15,7 @@ from liar_tui.bots.liars_poker.hard import (
     claim_belief,
     is_in_full,
     outlook,
+    rungs_between,
     win_chance,
 )
 from liar_tui.bots.liars_poker.normal import LiarsPokerBot
@@ -184,19 +185,73 @@ def test_it_challenges_a_raise_it_knows_is_false() -> None:
     assert bots[opener].act(game.view(opener)) == Challenge(opener)
 
 
-def test_its_bluff_is_the_cheapest_raise_said_in_full() -> None:
+def bluffing_after_a_draw(thrown: int) -> tuple[LiarsPokerGame, int]:
+    """A pair of jacks taken, ``thrown`` cards drawn, and a hand that beats nothing."""
     game = opened(LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR, (Rank.JACK,)))
     taker = game.acting
     assert taker is not None
     game.apply(Take(taker))
-    game.apply(Discard(taker, ()))
+    game.apply(Discard(taker, tuple(game.pocket[:thrown])))
     game.pocket = parse_cards("9S 7H 5D 3C 2H")
+    return game, taker
+
+
+def test_its_bluff_after_a_small_draw_is_the_cheapest_raise_said_in_full() -> None:
+    game, taker = bluffing_after_a_draw(1)
     view = game.view(taker)
     action = HardLiarsPokerBot(random.Random(1)).act(view)
     assert isinstance(action, Declare)
     cheapest = legal_raises(view, 1)[0].floor
     assert game.judge(action.declaration) == cheapest
     assert is_in_full(action.declaration, cheapest)
+
+
+def test_after_a_big_draw_its_bluffs_are_not_all_the_cheapest_raise() -> None:
+    """After three new cards, "cheapest raise" was all it bluffed, and a reader knew it: most
+    of its bluffs there now say, in full, a hand its draw could have made, bigger raises
+    among them; each is a legal claim its hand does not hold."""
+    game, taker = bluffing_after_a_draw(3)
+    view = game.view(taker)
+    cheapest = legal_raises(view, 1)[0].floor
+    held = value_of(view.full_hand, view.round_rules.poker)
+    floors = []
+    for seed in range(30):
+        action = HardLiarsPokerBot(random.Random(seed)).act(view)
+        assert isinstance(action, Declare) and game.refusal(action) is None
+        floor = game.judge(action.declaration)
+        assert floor > held and is_in_full(action.declaration, floor)
+        floors.append(floor)
+    above = sum(floor > cheapest for floor in floors)
+    assert 15 <= above < 30
+
+
+@pytest.mark.slow  # whole games: a property of its claims over many decisions
+def test_its_claims_do_not_tell_a_bluff_by_the_size_of_the_raise() -> None:
+    """Over seeded games against normal bots: some of its claims that raise by a rung or more
+    are bluffs, and at most four bluffs in five are the cheapest raise (every raise of a
+    rung or more was true before, and every bluff the cheapest raise)."""
+    bluffs_above = bluffs_cheapest = 0
+    for number in range(60):
+        game = LiarsPokerGame(LiarsPokerRules(), 4, number)
+        hero = number % 4
+        bots: list[Bot] = [
+            (HardLiarsPokerBot if seat == hero else LiarsPokerBot)(random.Random(number + seat))
+            for seat in range(4)
+        ]
+        while not game.over:
+            seat = game.acting
+            assert seat is not None
+            view = game.view(seat)
+            action = bots[seat].act(view)
+            if seat == hero and isinstance(action, Declare) and view.declarations:
+                floor = game.judge(action.declaration)
+                true = value_of(view.full_hand, view.round_rules.poker) >= floor
+                rungs = rungs_between(view.declarations[-1].floor, floor, view)
+                bluffs_above += rungs >= 1 and not true
+                bluffs_cheapest += rungs == 0 and not true
+            game.apply(action)
+    assert bluffs_above > 0
+    assert bluffs_cheapest <= 4 * bluffs_above
 
 
 def test_a_claim_against_a_seat_on_its_last_life_is_worth_more_to_challenge() -> None:
