@@ -172,6 +172,34 @@ def test_a_deal_of_format_1_with_the_session_s_log_is_kept_with_its_deal_s_start
     assert record is not None and record.finished == played
 
 
+def test_a_deal_kept_from_its_start_whose_actions_run_on_into_the_next_deal_is_refused(
+    store: HistoryStore, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A start keeps one deal: the bills of the deal after it are not in the file (a replay
+    from the start draws others), so actions that play on into it are no game liar-tui
+    recorded, and were kept as deal 2 with a deal 3 no session dealt."""
+    from liar_tui.store.history.starts import replayed
+    from liar_tui.table.finished import seat_results
+
+    deal = session_game(deals=2)
+    second, third = session_log(deals=2)[1], session_log(deals=3)[1]
+    actions = (*deal.actions, *third[len(second) :])
+    updates, _ = replayed(deal.setup, deal.start, actions, 0)
+    document = exported_file(store, capsys, deal)
+    document["actions"] = json.loads(json.dumps(encode(actions)))
+    # With the results the replay ends with, as an editor would make them hold together.
+    results = seat_results(deal.setup, updates)
+    document["seats"] = [encode(seat, tagged=False) for seat in results]
+    file = write(tmp_path, document)
+    code, out, err = run(capsys, "import", file)
+    assert (code, out) == (1, "")
+    assert err == (
+        f"liar-tui: error: {file} cannot be imported: its actions play on past the game its "
+        "start begins.\n"
+    )
+    assert not history_path().exists()
+
+
 def _edited_start(document: dict[str, Any]) -> None:
     document["start"]["ledger"] = [5, -5, 0]
 

@@ -31,12 +31,13 @@ is kept as version 2 keeps it (its deal's start and actions).
 
 Import trusts nothing in the file. A complete record is replayed through the rules from its
 seed, or from its start (which its game's rules check first): every action must be legal,
-the last must end a game (at a table played deal after deal, settle the deal recorded), and
-the seats' results read from that replay must be the file's. A seat's own record (an
-online player's) has no seed and no actions, so it cannot be replayed: what can be checked
-is that its updates decode, are all the recording seat's, end a game, and give the file's
-results. The same game imported twice is refused the second time, naming the game already
-there, so importing a folder of shared games again adds nothing twice.
+the last must end a game (at a table played deal after deal, settle the deal recorded; from
+a start, it alone may end one), and the seats' results read from that replay must be the
+file's. A seat's own record (an online player's) has no seed and no actions, so it cannot be
+replayed: what can be checked is that its updates decode, are all the recording seat's, end
+a game, and give the file's results. The same game imported twice is refused the second
+time, naming the game already there, so importing a folder of shared games again adds
+nothing twice.
 """
 
 from __future__ import annotations
@@ -330,11 +331,15 @@ def _check_replay(finished: FinishedGame) -> None:
             ) from None
     if not finished.actions:
         raise ImportProblem("it has no actions, so no game was played")
-    done_before_last = 0
+    done_before_last = begun = state.completed_games()
     for number, action in enumerate(finished.actions, start=1):
         if reason := state.refusal(action):
             raise ImportProblem(f"action {number} does not replay ({_clause(reason)})")
         done_before_last = state.completed_games()
+        if finished.start is not None and done_before_last > begun:
+            # A start keeps one game: the deal after it is not in the file (its replay
+            # would draw other bills), so no liar-tui recorded actions that play on into it.
+            raise ImportProblem("its actions play on past the game its start begins")
         state.apply(action)
     # A record ends with the action that finished its game: at a table played deal after
     # deal, whose log is the session's so far, the one that settled the deal it records.
