@@ -79,10 +79,11 @@ class HistoryStore:
         while a worker may wait on the file (another process's write, up to the busy
         timeout)."""
         self._counting_stopped: threading.Event | None = None
+        """Set to stop the thread counting the games an older liar-tui recorded without
+        their numbers (see :mod:`~liar_tui.store.history.counting`); None until the file
+        is opened (and again once it is closed), so that one opening begins it once."""
         self._counting_notice: str | None = None
         """What the player was told of the counting, taken back once it is done here."""
-        """Set to stop the thread counting the games an older liar-tui recorded without
-        their numbers (see :mod:`~liar_tui.store.history.counting`); None while none runs."""
 
     # ------------------------------------------------------------------------- writing
 
