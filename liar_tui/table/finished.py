@@ -80,12 +80,7 @@ class GameClock:
 def replayed_updates(setup: TableSetup, actions: Sequence[Any], seat: int) -> list[SeatUpdate]:
     """What ``seat`` would have been told had it heard the whole game: its first view, then
     the events and its view after each action of ``actions``, replayed from the seed."""
-    game = new_state(setup)
-    updates = [SeatUpdate(seat, (), game.view(seat), game.to_act())]
-    for action in actions:
-        events = tuple(game.apply(action))
-        actor = getattr(action, "seat", None)
-        updates.append(SeatUpdate(seat, events, game.view(seat), game.to_act(), actor))
+    updates, _ = replayed(setup, None, actions, seat)
     return updates
 
 
