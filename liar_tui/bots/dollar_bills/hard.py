@@ -1,20 +1,19 @@
-"""The hard dollar-bill bot: it reads the other bills from the bidding and bids for money.
+"""The hard dollar-bill bot: a mixed strategy learnt by counterfactual regret minimisation.
 
-Every other seat's bill is a cloud of possible bills (particles), drawn at random at the
-start of a game and weighed, bid by bid, by how likely that seat was to act as it did with
-that bill. The model of a seat is the normal bot (:class:`NormalPolicy`), blended with a
-little noise so that a seat that plays otherwise (a human, an easy bot) only blurs the
-picture instead of breaking it. Seats are weighed apart: a seat sees only its own bill, so
-given the bidding the bills are independent.
+Its bids must not tell its bill. A bot that bids the digit it holds, higher the more it
+holds, and passes when it lacks the digit is read by anyone who keeps count (issue 15: the
+bot it replaces lost $0.44 a game to such a reader). This one plays a strategy learnt in
+self-play by outcome-sampling MCCFR (``tools/train_dollar_bills_hard.py``) on the
+abstraction of :mod:`~liar_tui.bots.dollar_bills.abstraction`: in each situation it draws a
+pass or a kind of bid (the standing digit, a digit it holds none, one or more of) and a raise
+of 0 to 2 steps, with the chances in :mod:`~liar_tui.bots.dollar_bills.hard_table`. Where
+regret minimisation settled on bluffs (bids on digits it lacks, steps up without the
+holding) as often as the bidding can bear, a reader learns little, and the bot still bids
+and passes by its odds.
 
-With those beliefs each bid and the pass is worth what it is expected to pay: a bid pays
-``stake × (seats − 1)`` when it holds and every other seat lets it stand, a pass pays the
-stake when the standing bid fails and the seats still to pass let it stand. The chance that
-they let it stand comes from the same model, applied to a smaller sample of each cloud, and
-is joined with the count it implies (a seat that holds the digit tends to raise, not pass).
-A game that someone raises on counts as even: it is open again, and nobody has paid yet.
-The bot then draws its action with chances that fall off steeply with lost value, so equal
-options are mixed and its bids say less about its bill than the best bid alone would.
+A situation the table lacks (a table size far from the ones trained on) falls back on the
+normal bot's choice. Every draw comes from the generator the bot is given, so a table
+replays exactly from its seed.
 """
 
 from __future__ import annotations
@@ -23,39 +22,35 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from liar_tui.bots.coach import Analysis
-from liar_tui.bots.dollar_bills.normal import ActionKey, NormalPolicy
-from liar_tui.rules.dollar_bills.game import (
-    DIGIT_ORDER,
-    Bid,
-    DollarBillsView,
-    Pass,
-    PlaceBid,
-    Turn,
-    lowest_raise,
+from liar_tui.bots.dollar_bills.abstraction import (
+    PASS,
+    Standing,
+    concrete_bid,
+    shape_of,
+    situation,
 )
+from liar_tui.bots.dollar_bills.normal import ActionKey, DollarBillsBot, NormalPolicy
+from liar_tui.rules.dollar_bills.game import Bid, DollarBillsView, Pass, PlaceBid, Turn
+from liar_tui.rules.dollar_bills.odds import chances_of_at_least
 
-PARTICLE_BUDGET = 320
-"""Possible bills drawn per game, shared out among the other seats: the fixed budget that
-keeps a decision in milliseconds at any table size. At three seats, 160 each, enough that a
-few bids still leave dozens of bills with real weight."""
+PARTICLE_BUDGET = 240
+"""Possible bills drawn per game, shared out among the other seats: enough that a few bids
+still leave dozens of bills with real weight, few enough for a decision in a millisecond."""
 FEWEST_PARTICLES = 40
 """Even at a full table every seat keeps this many, or one bid would leave none standing."""
 POOL = 4 * PARTICLE_BUDGET
 """Random bills kept per bill length, of which each game's particles are a fresh sample."""
-LOOKAHEAD_BUDGET = 24
-"""Of those, how many (drawn by weight, shared out among the other seats) are asked how
-they would answer each of our bids."""
+VALUE_TEMPERATURE = 0.5
+"""In stakes: how far the bot leans from the table towards the money it reads. At 0.5 an
+action a stake worse is drawn e² ≈ 7 times less often than the table says. Lower leans
+harder (it won more from the normal bots, and gave the learned reader more to read: at 0.35,
++$0.49 and −$0.10 a game in 600-game runs; at 0.7, +$0.29 and −$0.03)."""
 MODEL_NOISE = 0.02
 """The likelihood of any action beside the normal bot's own chance of it: how far a seat
 may stray from the model before its bids stop telling us anything."""
-SPAN = 3
-"""How far above the cheapest raise of each digit the bot considers bidding."""
-CANDIDATES = 5
-"""How many of the best bids by plain odds get the slower look at how the others answer."""
-TEMPERATURE = 0.08
-"""In stakes: how much worse an option may be and still be drawn now and then."""
 
 
 @dataclass
@@ -82,20 +77,6 @@ class SeatBelief:
                 chances[digit][held] += weight
         return chances
 
-    def sample(self, size: int, rng: random.Random) -> list[tuple[int, ...]]:
-        """``size`` bills drawn by weight, evenly spaced so the sample follows the weights."""
-        start = rng.random() / size
-        picked: list[tuple[int, ...]] = []
-        cumulative = 0.0
-        index = -1
-        for step in range(size):
-            target = start + step / size
-            while cumulative < target and index < len(self.bills) - 1:
-                index += 1
-                cumulative += self.weights[index]
-            picked.append(self.bills[max(index, 0)])
-        return picked
-
 
 def random_bills(number: int, digits: int, rng: random.Random) -> list[tuple[int, ...]]:
     """``number`` bills of ``digits`` random digits, as how many of each digit they hold."""
@@ -109,8 +90,22 @@ def random_bills(number: int, digits: int, rng: random.Random) -> list[tuple[int
     return bills
 
 
+@cache
+def bill_pool(digits: int) -> list[tuple[int, ...]]:
+    """Random bills to draw each game's particles from, the same for every bot (they are
+    drawn from a fixed seed): drawing digits is the slow part, so it is done once per bill
+    length in a process rather than at every deal."""
+    return random_bills(POOL, digits, random.Random(f"bill pool:{digits}"))
+
+
 def particles_per_seat(seats: int) -> int:
     return max(FEWEST_PARTICLES, PARTICLE_BUDGET // (seats - 1))
+
+
+def binomial(digits: int) -> list[float]:
+    """The chances of 0 to ``digits`` of a digit on a bill nobody has read anything from."""
+    tails = chances_of_at_least(digits)
+    return [tails[held] - (tails[held + 1] if held < digits else 0.0) for held in range(digits + 1)]
 
 
 def convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
@@ -122,23 +117,40 @@ def convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
     return total
 
 
-def at_least(distribution: Sequence[float], count: int) -> float:
-    return sum(distribution[max(count, 0) :])
+@cache
+def strategy() -> dict[str, dict[int, float]]:
+    """The learnt table, imported on the first decision: the app opens without it."""
+    from liar_tui.bots.dollar_bills.hard_table import STRATEGY
+
+    return STRATEGY
 
 
 @dataclass(frozen=True)
 class Decision:
-    """An action and the chances it was chosen by."""
+    """An action and the chances the coach shows beside it."""
 
     action: Turn
     standing_holds: float | None
-    """The chance the bid to beat holds; None at the opening."""
+    """The chance the bid to beat holds, given the own bill; None at the opening."""
     bid_holds: float
-    """The chance the bot's own bid holds; 0 when it passes."""
+    """The chance the bot's own bid holds, given the own bill; 0 when it passes."""
+
+
+def standing_shape(view: DollarBillsView) -> int:
+    """The public shape of the standing bid (see :func:`shape_of`); 0 at the opening."""
+    before: Standing = None
+    shape = 0
+    for turn in view.turns:
+        if isinstance(turn, PlaceBid):
+            bid = (turn.bid.count, turn.bid.digit)
+            shape = shape_of(before, bid)
+            before = bid
+    return shape
 
 
 class HardDollarBillsBot:
-    """Infers the other bills from the bidding and chooses bids and passes by expected money."""
+    """Draws its bids and passes from a learnt equilibrium-like strategy, reading the others'
+    bills from their bids as the normal bot would make them."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -147,30 +159,17 @@ class HardDollarBillsBot:
         """Game, seat, seats and bill length the beliefs are about."""
         self._seen: tuple[Turn, ...] = ()
         self._beliefs: dict[int, SeatBelief] = {}
+        """The seats that have acted this game: the others' bills are as dealt, uniform."""
         self._policies: dict[Bid | None, NormalPolicy] = {}
-        self._pools: dict[int, list[tuple[int, ...]]] = {}
-
-    def _pool(self, digits: int) -> list[tuple[int, ...]]:
-        """Random bills to draw each game's particles from: drawing digits is the slow part,
-        so it is done once per bill length rather than at every deal."""
-        if digits not in self._pools:
-            self._pools[digits] = random_bills(POOL, digits, random.Random(f"{self._seed}:pool"))
-        return self._pools[digits]
-
-    def _policy(self, standing: Bid | None, view: DollarBillsView) -> NormalPolicy:
-        """The normal bot facing ``standing``; kept for the game, as bids come back round."""
-        if standing not in self._policies:
-            self._policies[standing] = NormalPolicy(standing, view.seats, view.rules.digits)
-        return self._policies[standing]
 
     def act(self, view: DollarBillsView) -> Turn:
         self._follow(view)
         return self._decide(view, self.rng).action
 
     def analyse(self, view: DollarBillsView) -> Analysis | None:
-        """The chances it decides by and the action :meth:`act` would take now. Its draws come
-        from a copy of its generator, and catching up with the bidding is what ``act`` does
-        first anyway, so the next ``act`` is unchanged."""
+        """The chances of the standing bid and of its own bid, and the action :meth:`act`
+        would take now: drawn from a copy of its generator, and catching up with the bidding
+        is what ``act`` does first anyway, so the next ``act`` is unchanged."""
         if view.turn != view.seat:
             return None
         self._follow(view)
@@ -186,24 +185,13 @@ class HardDollarBillsBot:
             return Analysis(tuple(estimates), decision.action, f"bid {words[0].lower()}{words[1:]}")
         return Analysis(tuple(estimates), decision.action, "pass")
 
-    def _decide(self, view: DollarBillsView, rng: random.Random) -> Decision:
-        """The action, drawn from ``rng`` by expected money, with the chances behind it."""
-        own = [view.serial.count(str(digit)) for digit in range(10)]
-        options, truth = self._options(view, own, rng)
-        standing_holds = (
-            None if view.standing is None else truth((view.standing.count, view.standing.digit))
-        )
-        if not options:
-            return Decision(Pass(view.seat), standing_holds, 0.0)
-        best = max(value for _, value in options)
-        scale = TEMPERATURE * view.rules.stake
-        weights = [math.exp((value - best) / scale) for _, value in options]
-        action = rng.choices([key for key, _ in options], weights)[0]
-        if action is None:
-            return Decision(Pass(view.seat), standing_holds, 0.0)
-        return Decision(PlaceBid(view.seat, Bid(*action)), standing_holds, truth(action))
-
     # beliefs ------------------------------------------------------------------
+
+    def _policy(self, standing: Bid | None, view: DollarBillsView) -> NormalPolicy:
+        """The normal bot facing ``standing``; kept for the game, as bids come back round."""
+        if standing not in self._policies:
+            self._policies[standing] = NormalPolicy(standing, view.seats, view.rules.digits)
+        return self._policies[standing]
 
     def _follow(self, view: DollarBillsView) -> None:
         """Bring the beliefs up to date with this game's turns since the last decision."""
@@ -212,97 +200,99 @@ class HardDollarBillsBot:
             self._table = table
             self._seen = ()
             self._policies = {}
-            draw = random.Random(f"{self._seed}:{view.game}")
-            pool = self._pool(view.rules.digits)
-            each = particles_per_seat(view.seats)
-            self._beliefs = {
-                seat: SeatBelief(draw.sample(pool, each), [1 / each] * each)
-                for seat in range(view.seats)
-                if seat != view.seat
-            }
+            self._beliefs = {}
         standing: Bid | None = None
         for turn in self._seen:
             if isinstance(turn, PlaceBid):
                 standing = turn.bid
         for turn in view.turns[len(self._seen) :]:
             if turn.seat != view.seat:
-                policy = self._policy(standing, view)
                 key = (turn.bid.count, turn.bid.digit) if isinstance(turn, PlaceBid) else None
-                self._beliefs[turn.seat].observe(policy, key)
+                self._belief(turn.seat, view).observe(self._policy(standing, view), key)
             if isinstance(turn, PlaceBid):
                 standing = turn.bid
         self._seen = view.turns
 
-    # values -------------------------------------------------------------------
+    def _belief(self, seat: int, view: DollarBillsView) -> SeatBelief:
+        """The seat's possible bills, drawn the first time it acts in the game."""
+        if seat not in self._beliefs:
+            draw = random.Random(f"{self._seed}:{view.game}:{seat}")
+            each = particles_per_seat(view.seats)
+            bills = draw.sample(bill_pool(view.rules.digits), each)
+            self._beliefs[seat] = SeatBelief(bills, [1 / each] * each)
+        return self._beliefs[seat]
 
-    def _options(
-        self, view: DollarBillsView, own: list[int], rng: random.Random
-    ) -> tuple[list[tuple[ActionKey, float]], Callable[[tuple[int, int]], float]]:
-        """Every action worth a look, with what it is expected to win; and the chance that
-        a bid holds, given the own bill and what the bidding says of the others."""
+    def _others(self, view: DollarBillsView) -> list[list[float]]:
+        """Per digit, the chances of each number of it on the other bills together."""
         digits = view.rules.digits
-        stake = view.rules.stake
-        others = [seat for seat in range(view.seats) if seat != view.seat]
-        by_seat = [self._beliefs[seat].histograms(digits) for seat in others]
-        histograms = {digit: [seat[digit] for seat in by_seat] for digit in range(10)}
+        plain = binomial(digits)
+        read = [belief.histograms(digits) for belief in self._beliefs.values()]
+        unread = view.seats - 1 - len(read)
+        totals = []
+        for digit in range(10):
+            total = [1.0]
+            for histograms in read:
+                total = convolve(total, histograms[digit])
+            for _ in range(unread):
+                total = convolve(total, plain)
+            totals.append(total)
+        return totals
 
-        totals = {digit: [1.0] for digit in range(10)}
-        for digit, seats in histograms.items():
-            for histogram in seats:
-                totals[digit] = convolve(totals[digit], histogram)
+    # decisions ----------------------------------------------------------------
 
-        def truth(bid: tuple[int, int]) -> float:
-            count, digit = bid
-            return at_least(totals[digit], count - own[digit])
+    def _decide(self, view: DollarBillsView, rng: random.Random) -> Decision:
+        """The action drawn from ``rng`` by the table, with the chances behind it."""
+        own = [view.serial.count(str(digit)) for digit in range(10)]
+        totals = self._others(view)
 
-        bids: list[tuple[int, int]] = []
-        for digit in DIGIT_ORDER:
-            cheapest = lowest_raise(view.standing, digit).count
-            bids += [
-                (count, digit)
-                for count in range(cheapest, min(view.max_count, cheapest + SPAN) + 1)
+        def chance(count: int, digit: int) -> float:
+            return min(1.0, sum(totals[digit][max(count - own[digit], 0) :]))
+
+        standing = None if view.standing is None else (view.standing.count, view.standing.digit)
+        standing_holds = None if standing is None else chance(*standing)
+        tails = chances_of_at_least((view.seats - 1) * view.rules.digits)
+        ends_on_pass = view.passes == view.seats - 2
+        key, legal = situation(
+            own, standing, standing_shape(view), ends_on_pass, tails, standing_holds
+        )
+        row = strategy().get(key)
+        chances = [row.get(action, 0.0) for action in legal] if row is not None else []
+        if sum(chances) <= 0:
+            action = DollarBillsBot(rng).act(view)
+            bid = (action.bid.count, action.bid.digit) if isinstance(action, PlaceBid) else None
+        else:
+            bids = [
+                None
+                if action == PASS
+                else concrete_bid(action, own, standing, view.max_count, rng, chance)
+                for action in legal
             ]
-        bids.sort(key=truth, reverse=True)
-        lookahead = max(2, LOOKAHEAD_BUDGET // len(others))
-        samples = {seat: self._beliefs[seat].sample(lookahead, rng) for seat in others}
-        options: list[tuple[ActionKey, float]] = []
-        for bid in bids[:CANDIDATES]:
-            answering = dict.fromkeys(others, Bid(*bid))
-            held, passing = self._let_stand(bid, own, answering, histograms, samples, view)
-            value = stake * (view.seats - 1) * (2 * held - passing)
-            options.append((bid, value))
-        if view.standing is not None and view.bidder is not None:
-            standing = (view.standing.count, view.standing.digit)
-            still_to_pass = [
-                (view.seat + step) % view.seats for step in range(1, view.seats - 1 - view.passes)
-            ]
-            answering = dict.fromkeys(still_to_pass, view.standing)
-            held, passing = self._let_stand(standing, own, answering, histograms, samples, view)
-            value = -stake * (2 * held - passing)
-            options.append((None, value))
-        return options, truth
+            bid = rng.choices(bids, self._leant(view, bids, chances, chance, standing_holds))[0]
+        if bid is None:
+            return Decision(Pass(view.seat), standing_holds, 0.0)
+        return Decision(PlaceBid(view.seat, Bid(*bid)), standing_holds, chance(*bid))
 
-    def _let_stand(
-        self,
-        bid: tuple[int, int],
-        own: list[int],
-        answering: dict[int, Bid],
-        histograms: dict[int, list[list[float]]],
-        samples: dict[int, list[tuple[int, ...]]],
+    @staticmethod
+    def _leant(
         view: DollarBillsView,
-    ) -> tuple[float, float]:
-        """The chance that every seat in ``answering`` passes and the bid holds, and that
-        they all pass, joining each seat's pass with how many of the digit it holds."""
-        count, digit = bid
-        digits = view.rules.digits
-        others = [seat for seat in range(view.seats) if seat != view.seat]
-        total = [1.0]
-        for seat, histogram in zip(others, histograms[digit], strict=True):
-            if seat in answering:
-                policy = self._policy(answering[seat], view)
-                share = 1 / len(samples[seat])
-                histogram = [0.0] * (digits + 1)
-                for bill in samples[seat]:
-                    histogram[bill[digit]] += share * policy.distribution(bill).get(None, 0.0)
-            total = convolve(total, histogram)
-        return at_least(total, count - own[digit]), sum(total)
+        bids: list[tuple[int, int] | None],
+        chances: list[float],
+        chance: Callable[[int, int], float],
+        standing_holds: float | None,
+    ) -> list[float]:
+        """The table's chances leant towards what each action is worth by the odds the bot
+        reads (a bid ``(seats − 1) × (2q − 1)`` if it holds with chance ``q``, a pass
+        ``1 − 2p``): the mix that weighs the money against straying from the table,
+        ``table × exp(value / VALUE_TEMPERATURE)``. The table was learnt against itself;
+        the lean takes what other players' bids say into account, and the temperature keeps
+        its bluffs from being leant away entirely."""
+        if standing_holds is None:
+            return chances
+        others = view.seats - 1
+        letting = 1 - 2 * standing_holds
+        values = [letting if bid is None else others * (2 * chance(*bid) - 1) for bid in bids]
+        best = max(values)
+        return [
+            weight * math.exp((value - best) / VALUE_TEMPERATURE)
+            for weight, value in zip(chances, values, strict=True)
+        ]

@@ -1,16 +1,16 @@
-"""The hard bill bot's coach: at the opening, before anyone has bid, the chance it gives its
-own bid is the exact chance that bid holds, given its bill and the others' uniform digits."""
+"""The hard bill bot's coach: before anyone has bid, the chance it gives its own bid is the
+exact chance that bid holds, given its bill and the others' uniform digits; once a seat has
+bid, the chances read that seat's bill from its bid."""
 
 from __future__ import annotations
 
 import math
 import random
-import statistics
 from dataclasses import replace
 
 import pytest
 
-from liar_tui.bots.dollar_bills.hard import HardDollarBillsBot, particles_per_seat
+from liar_tui.bots.dollar_bills.hard import HardDollarBillsBot
 from liar_tui.rules.dollar_bills.game import Bid, PlaceBid
 from tests.bots.dollar_bills.test_bots import crafted_view
 from tests.marks import slow_after_rows
@@ -41,13 +41,7 @@ def test_the_exact_chance_is_the_brute_force_count() -> None:
     slow_after_rows(1, [(3, 12), (3, 300), (5, 300)]),
 )
 def test_the_opening_bid_holds_with_the_exact_chance(seats: int, bots: int) -> None:
-    """Each bot's beliefs are ``particles_per_seat`` random bills a seat, so one estimate
-    misses the exact chance by a standard error of at most sqrt((seats-1)/4/particles); the
-    mean over ``bots`` bots (each with its own particles) must fall within four standard
-    errors of the mean, and no single estimate beyond five of its own."""
-    particles = particles_per_seat(seats)
-    error = math.sqrt((seats - 1) / 4 / particles)
-    misses = []
+    """Whatever bid each bot draws, the chance it gives it is the exact one."""
     for seed in range(bots):
         view = crafted_view(SERIAL, seats=seats)
         analysis = HardDollarBillsBot(random.Random(seed)).analyse(view)
@@ -55,10 +49,19 @@ def test_the_opening_bid_holds_with_the_exact_chance(seats: int, bots: int) -> N
         assert isinstance(analysis.action, PlaceBid)
         labels = dict(analysis.estimates)
         assert set(labels) == {"its bid holds"}, "no standing bid at the opening"
-        miss = labels["its bid holds"] - exact_chance(analysis.action.bid, SERIAL, seats)
-        assert abs(miss) <= 5 * error
-        misses.append(miss)
-    assert abs(statistics.mean(misses)) <= 4 * error / math.sqrt(bots)
+        exact = exact_chance(analysis.action.bid, SERIAL, seats)
+        assert labels["its bid holds"] == pytest.approx(exact, abs=1e-12)
+
+
+def test_a_bid_read_from_another_seat_moves_the_chance_its_way() -> None:
+    """Once a seat has bid, its bill is read from the bid (as the normal bot would make it):
+    an opening of three 8s says that seat likely holds 8s, so three 8s are likelier than the
+    exact odds of a table nobody has read."""
+    view = crafted_view(SERIAL, seats=3, standing=Bid(3, 8))
+    analysis = HardDollarBillsBot(random.Random(0)).analyse(view)
+    assert analysis is not None
+    labels = dict(analysis.estimates)
+    assert labels["the standing bid holds"] > exact_chance(Bid(3, 8), SERIAL, 3)
 
 
 def test_the_standing_bid_and_the_raise_are_both_judged() -> None:

@@ -10,13 +10,8 @@ import pytest
 
 from liar_tui.bots.base import Bot
 from liar_tui.bots.dollar_bills.easy import EasyDollarBillsBot
-from liar_tui.bots.dollar_bills.hard import (
-    HardDollarBillsBot,
-    SeatBelief,
-    particles_per_seat,
-    random_bills,
-)
-from liar_tui.bots.dollar_bills.normal import DollarBillsBot, NormalPolicy, RandomDollarBillsBot
+from liar_tui.bots.dollar_bills.hard import HardDollarBillsBot
+from liar_tui.bots.dollar_bills.normal import DollarBillsBot, RandomDollarBillsBot
 from liar_tui.rules.dollar_bills.game import Bid, DollarBillsSession, Pass, PlaceBid, Rules
 from tests.bots.dollar_bills.test_bots import WatchedBot, crafted_view, random_turn
 
@@ -121,19 +116,6 @@ def test_the_easy_bot_rarely_passes_even_past_its_hopes() -> None:
 # --------------------------------------------------------------------------- hard
 
 
-def test_an_opening_bid_tells_the_hard_bot_what_the_opener_holds() -> None:
-    """A normal bot that opens three 7s mostly holds two 7s (the most of any digit); the
-    model's allowance for seats that play otherwise keeps the rest from vanishing."""
-    particles = particles_per_seat(3)
-    belief = SeatBelief(random_bills(particles, 8, random.Random(2)), [1 / particles] * particles)
-    before = belief.histograms(8)[7][2]
-    belief.observe(NormalPolicy(None, 3, 8), (3, 7))
-    after = belief.histograms(8)
-    assert before < 0.2
-    assert after[7][2] > 0.6
-    assert sum(after[7][3:]) < 0.05
-
-
 def test_the_hard_bot_lets_a_hopeless_bid_be_shown() -> None:
     """Last to pass on twelve 3s with no 3 of its own: passing wins the stake almost surely."""
     view = crafted_view("12456789", seats=3, standing=Bid(12, 3), seat=0)
@@ -141,11 +123,14 @@ def test_the_hard_bot_lets_a_hopeless_bid_be_shown() -> None:
         assert HardDollarBillsBot(random.Random(seed)).act(view) == Pass(0), seed
 
 
-def test_the_hard_bot_raises_on_a_bill_that_makes_its_bid_sure() -> None:
+def test_the_hard_bot_mostly_raises_on_a_bill_that_makes_its_bid_sure() -> None:
+    """Seven 7s facing four 3s, with a seat still to answer: it mostly bids 7s. Its strategy
+    is mixed, so now and then it passes (the next seat may still raise) rather than tell
+    its bill every time."""
     view = crafted_view("77777771", seats=3, standing=Bid(4, 3))
-    for seed in range(30):
-        action = HardDollarBillsBot(random.Random(seed)).act(view)
-        assert isinstance(action, PlaceBid) and action.bid.digit == 7, seed
+    actions = [HardDollarBillsBot(random.Random(seed)).act(view) for seed in range(100)]
+    sevens = [a for a in actions if isinstance(a, PlaceBid) and a.bid.digit == 7]
+    assert len(sevens) >= 60
 
 
 def test_the_hard_bot_mixes_its_bids() -> None:
