@@ -86,7 +86,7 @@ def run_export(args: argparse.Namespace) -> int:
     # A history never written holds no game, and asking for one makes no file.
     if not path.exists():
         return _refuse(unknown, READ_ERROR)
-    store = HistoryStore(path)
+    store = HistoryStore(path, count_in_background=False)
     try:
         record = store.load_game(args.id)
     except HistoryError as error:
@@ -131,7 +131,7 @@ def run_import(args: argparse.Namespace) -> int:
         finished = imported(text)
     except ImportProblem as problem:
         return _refuse(f"{name} cannot be imported: {problem}.")
-    store = HistoryStore(history_path())
+    store = HistoryStore(history_path(), count_in_background=False)
     try:
         already = _same_game(store, finished)
         if already is not None:

@@ -129,7 +129,8 @@ def read_history(read: Callable[[HistoryStore], Read], nothing: Read) -> Read:
     path = history_path()
     if not path.exists():
         return nothing
-    store = HistoryStore(path)
+    # The stats count what an older liar-tui left uncounted themselves (finish_counting).
+    store = HistoryStore(path, count_in_background=False)
     try:
         return read(store)
     finally:

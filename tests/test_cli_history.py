@@ -24,7 +24,7 @@ from liar_tui.store.history import FinishedGame, HistoryStore, history_path
 from liar_tui.table.finished import GameTimes, complete_record
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
-from tests.store.history.builders import finished_game
+from tests.store.history.builders import build_fixture, finished_game
 
 SEATS = (
     SeatConfig("You", SeatKind.HUMAN),
@@ -259,3 +259,23 @@ def test_a_reader_that_stops_early_ends_it_quietly(store: HistoryStore) -> None:
     process.stdout.close()
     _, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (0, b"")
+
+
+@pytest.mark.parametrize("command", [("history",), ("export", "2")])
+def test_a_command_that_ends_at_once_leaves_an_older_liar_tui_s_games_uncounted_unsaid(
+    isolated_dirs: dict[str, Path], capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    """Counting the games an older liar-tui recorded takes about 5 ms a game, in the
+    background, and lists and exports need none of it: a command that ends before a
+    background's counting would began it anyway, to stop it at its end, and told the player
+    each time that history was counting them (the stats command counts them first)."""
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    build_fixture(1, path)
+    code, _, err = run(capsys, *command)
+    assert (code, err) == (0, "")
+    store = HistoryStore(path)
+    try:
+        assert store.games_to_count() == 3, "left to the app, which counts in the background"
+    finally:
+        store.close()

@@ -67,10 +67,17 @@ class HistoryStore:
 
     One connection is kept open once made and shared by the threads that call in, one at a
     time: recording may run in a worker while a screen reads.
+
+    ``count_in_background``: whether opening a file with games an older liar-tui recorded
+    begins counting them in a thread, with a notice (see
+    :mod:`~liar_tui.store.history.counting`). A command that ends at once gives False: the
+    counting would be stopped at its end, its work lost, after telling the player it was
+    under way; the app counts them, and :meth:`finish_counting` counts them here.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, count_in_background: bool = True) -> None:
         self.path = path if path is not None else history_path()
+        self._counts_in_background = count_in_background
         self._lock = threading.Lock()
         self._connection: sqlite3.Connection | None = None
         self._notices: list[str] = []
@@ -215,7 +222,7 @@ class HistoryStore:
         games still to count."""
         import sqlite3
 
-        if self._counting_stopped is not None:
+        if self._counting_stopped is not None or not self._counts_in_background:
             return
         try:
             left = counting.games_left(connection)
