@@ -12,16 +12,16 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Button
 
 from liar_tui.screens.rules_editing import made_unstyled
 from liar_tui.screens.seat_row import SeatRow, Who, who_of
 from liar_tui.table.seats import BOT_NAMES, SeatConfig, name_problem, seat_problems
+from liar_tui.widgets.headed_column import PlainColumn
 
 
-class SeatEditor(Vertical):
+class SeatEditor(PlainColumn):
     """Add, remove, rename and recast seats; the first "You" row is the player's own chair.
 
     With ``locked_you_name`` (the settings screen) the "You" row shows the player name from

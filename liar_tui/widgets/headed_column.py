@@ -76,6 +76,12 @@ class PlainRow(Horizontal, BlankBelowHeading):
     HEADING_ROWS = 0
 
 
+class PlainColumn(Vertical, BlankBelowHeading):
+    """A form's column of widgets (an editor made of rows), which draws nothing of its own."""
+
+    HEADING_ROWS = 0
+
+
 class HeadedColumn(Vertical, BlankBelowHeading):
     """A vertical column whose first line is its heading, in bold; ``subheadings`` are more
     headings by the content row they are drawn on, in the blank lines a child's top margin

@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from liar_tui.rules.dollar_bills.rules import MAX_DIGITS, MAX_STAKE, MIN_DIGITS, Rules
 from liar_tui.screens.rules_editing import VALID, made_unstyled
+from liar_tui.widgets.headed_column import PlainColumn
 from liar_tui.widgets.labelled_row import LabelledRow
 
 
@@ -25,7 +25,7 @@ DIGITS_PROBLEM = f"The digits per bill must be a whole number from {MIN_DIGITS} 
 STAKE_PROBLEM = f"The stake must be a whole number of dollars from 1 to {MAX_STAKE}."
 
 
-class DollarBillsRulesEditor(Vertical):
+class DollarBillsRulesEditor(PlainColumn):
     """Edits a dollar-bill :class:`Rules`; :meth:`read` returns it with any problems found."""
 
     DEFAULT_CSS = """

@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
@@ -21,6 +20,7 @@ from liar_tui.rules.liar_game.game import MAX_TARGET
 from liar_tui.screens.rules_editing import VALID, made_unstyled
 from liar_tui.screens.wording import names_joined
 from liar_tui.widgets.choice_row import ChoiceRow
+from liar_tui.widgets.headed_column import PlainColumn, PlainRow
 from liar_tui.widgets.switch_row import SwitchRow
 
 CUSTOM_TARGET = 0
@@ -39,7 +39,7 @@ def parse_target(text: str) -> int | str:
     return int(cleaned)
 
 
-class LiarGameRulesEditor(Vertical):
+class LiarGameRulesEditor(PlainColumn):
     """Edits a :class:`liar_game.Rules`; :meth:`read` returns it with any problems found.
 
     Each option is one widget (a :class:`ChoiceRow` or a :class:`SwitchRow` carrying its
@@ -100,7 +100,7 @@ class LiarGameRulesEditor(Vertical):
             id="target",
         )
         self._custom_input = self._target_input() if custom else None
-        yield Horizontal(target, *filter(None, [self._custom_input]), id="target-row")
+        yield PlainRow(target, *filter(None, [self._custom_input]), id="target-row")
         yield ChoiceRow(
             [("1 deck", 1), ("2 decks", 2)],
             rules.decks,

@@ -14,7 +14,6 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.events import Click
 from textual.geometry import Offset
 from textual.widget import Widget
@@ -26,6 +25,7 @@ from liar_tui.screens.rules_editing import made_unstyled
 from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
 from liar_tui.widgets.form_row import FormRow, Part
+from liar_tui.widgets.headed_column import PlainColumn
 from liar_tui.widgets.labelled_row import LabelledRow
 from liar_tui.widgets.switch_row import SwitchRow
 
@@ -217,7 +217,7 @@ class RankPicker(FormRow):
         return self.cell_offset(next(start for start, _, each in self._spans() if each is rank))
 
 
-class RoundRulesEditor(Vertical):
+class RoundRulesEditor(PlainColumn):
     """Edits a :class:`RoundRules`; :meth:`read` returns it with any problems found.
 
     ``jokers_editable`` is False in the dealer's-choice menu: the jokers are shown, but the
@@ -365,7 +365,7 @@ class RoundRulesEditor(Vertical):
         switch.set_note(NO_COMMUNAL_REASON if none else NOTES["communal-discardable"], warning=none)
 
 
-class LiarsPokerRulesEditor(Vertical):
+class LiarsPokerRulesEditor(PlainColumn):
     """Edits a :class:`LiarsPokerRules`; :meth:`read` returns it with any problems found."""
 
     DEFAULT_CSS = editor_css("LiarsPokerRulesEditor")
