@@ -103,8 +103,14 @@ def run(args: argparse.Namespace) -> int:
     def read(store: HistoryStore) -> tuple[tuple[GameStats, ...], LeftOut]:
         # The command ends before counting in the background would: games an older
         # liar-tui recorded are counted first, so no stats leave their numbers out.
-        store.finish_counting()
+        try:
+            store.finish_counting()
+            not_counted = None
+        except HistoryError as error:  # not written (a full disk): every other number reads
+            not_counted = str(error)
         found = history_stats(store, args.game)
+        if not_counted is not None and (left := store.games_to_count()):
+            print(f"{PROG}: {uncounted_text(not_counted, left)}", file=sys.stderr)
         return found, LeftOut(0, 0) if found else history_left_out(store, args.game)
 
     nothing: tuple[tuple[GameStats, ...], LeftOut] = ((), LeftOut(0, 0))
@@ -171,6 +177,16 @@ def score_cell(game: str, mean: float) -> str:
 def streak_text(line: OpponentStats) -> str:
     """The current and the longest win streak, ``1/3``, under :data:`STREAK_HEADING`."""
     return f"{line.current_streak}/{line.longest_streak}"
+
+
+def uncounted_text(problem: str, left: int) -> str:
+    """Why the stats leave out the numbers of the ``left`` games an older liar-tui recorded:
+    ``problem``, the sentence of the file that kept them from being counted."""
+    games = f"{left:,} game{'' if left == 1 else 's'}"
+    return (
+        f"{problem.rstrip('.')}: the stats leave out the points, bluffs and money of {games} "
+        "an older liar-tui recorded."
+    )
 
 
 def left_out_text(left_out: LeftOut, game: str | None) -> str | None:

@@ -218,3 +218,36 @@ def test_games_an_older_liar_tui_recorded_are_counted_before_the_stats_are_print
     assert (code, err) == (0, ""), "counted before printing: no notice that it is not"
     (liar_game,) = [found for found in json.loads(out) if found["game"] == "liar-game"]
     assert liar_game["counts"]["points"] == 33
+
+
+def test_stats_a_full_disk_keeps_from_counting_are_printed_without_those_games_numbers(
+    isolated_dirs: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counting first writes the numbers it counts: on a full disk the write fails, and the
+    command printed no stats at all, though every other number can be read. It prints them,
+    and says in one sentence why the older games' own numbers are left out."""
+    import sqlite3
+
+    from liar_tui.store.history import counting
+    from liar_tui.store.messages import shown_path
+
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    build_fixture(1, path)
+
+    def full_disk(connection: sqlite3.Connection, found: list[counting.Counted]) -> None:
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"
+        raise error
+
+    monkeypatch.setattr(counting, "write", full_disk)
+    code, out, err = stats(capsys)
+    assert code == 0
+    assert out.startswith("Liar Game\n") and "Points per round" not in out
+    assert err == (
+        f"liar-tui: The history file {shown_path(path)} cannot be used (the disk is full): "
+        "the stats leave out the points, bluffs and money of 3 games an older liar-tui "
+        "recorded.\n"
+    )
