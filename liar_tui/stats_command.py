@@ -92,6 +92,18 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     stats.set_defaults(stats_help=stats.format_help)
 
 
+SAY_COUNTING_FROM = 200
+"""Games still to count (about 5 ms each) from which the command says why it waits."""
+
+
+def counting_text(games: int) -> str:
+    """Why a long wait: said once, before the counting, as it happens once for a file."""
+    return (
+        f"Counting {games:,} games an older liar-tui recorded (once, about a second for "
+        "every two hundred) before printing the stats."
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the stats the parsed command line asks for; the exit code."""
     if args.help:
@@ -104,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
         # The command ends before counting in the background would: games an older
         # liar-tui recorded are counted first, so no stats leave their numbers out.
         try:
+            if (left := store.games_to_count()) >= SAY_COUNTING_FROM:
+                print(f"{PROG}: {counting_text(left)}", file=sys.stderr, flush=True)
             store.finish_counting()
             not_counted = None
         except HistoryError as error:  # not written (a full disk): every other number reads

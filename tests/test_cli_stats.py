@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from liar_tui import stats_command
 from liar_tui.cli import main
 from liar_tui.store.history import HistoryStore, history_path
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
@@ -218,6 +219,24 @@ def test_games_an_older_liar_tui_recorded_are_counted_before_the_stats_are_print
     assert (code, err) == (0, ""), "counted before printing: no notice that it is not"
     (liar_game,) = [found for found in json.loads(out) if found["game"] == "liar-game"]
     assert liar_game["counts"]["points"] == 33
+
+
+def test_a_long_count_is_said_before_the_wait(
+    isolated_dirs: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(stats_command, "SAY_COUNTING_FROM", 3)
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    build_fixture(1, path)
+    code, _, err = stats(capsys)
+    assert (code, err) == (
+        0,
+        "liar-tui: Counting 3 games an older liar-tui recorded (once, about a second for every "
+        "two hundred) before printing the stats.\n",
+    )
+    assert stats(capsys)[2] == "", "counted once: nothing to say the next time"
 
 
 def test_stats_a_full_disk_keeps_from_counting_are_printed_without_those_games_numbers(
