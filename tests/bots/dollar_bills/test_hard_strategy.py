@@ -71,7 +71,7 @@ def test_bids_on_a_new_digit_and_raises_above_the_cheapest_include_bluffs() -> N
     """The bot it replaced switched to a digit it held none of in 7 of 1,169 such bids and
     never bid above the cheapest raise without two or more of the digit: a reader took
     $0.44 a game from it. This one, at a three-seat default table against itself, bluffs
-    in both shapes (in 300 games: 61 of 987 switches, 42 of 351 raises above the cheapest)."""
+    in both shapes (in 300 games: 144 of 964 switches, 95 of 350 raises above the cheapest)."""
     switches = switched_blind = jumps = jumped_blind = 0
     for view, action in hard_decisions(3, games=300):
         if not isinstance(action, PlaceBid):
@@ -84,5 +84,5 @@ def test_bids_on_a_new_digit_and_raises_above_the_cheapest_include_bluffs() -> N
             jumps += 1
             jumped_blind += held == 0
     assert switches >= 300 and jumps >= 50, (switches, jumps)
-    assert switched_blind >= 0.04 * switches, (switched_blind, switches)
-    assert jumped_blind >= 0.06 * jumps, (jumped_blind, jumps)
+    assert switched_blind >= 0.1 * switches, (switched_blind, switches)
+    assert jumped_blind >= 0.15 * jumps, (jumped_blind, jumps)
