@@ -11,9 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from liar_tui.arena.pool import InProcessPool
 from liar_tui.bots.base import Bot
 from liar_tui.bots.liar_game.easy import EasyLiarGameBot
 from liar_tui.bots.liar_game.hard import (
+    HAND_CLASSES,
     HardLiarGameBot,
     Situation,
     decode_hands,
@@ -23,6 +25,7 @@ from liar_tui.bots.liar_game.hard import (
     recorded_hands,
     situation_of,
 )
+from liar_tui.bots.liar_game.hard_tables import FRESH_RANKS
 from liar_tui.bots.liar_game.normal import LiarGameBot
 from liar_tui.bots.liar_game.random_bot import RandomLiarGameBot
 from liar_tui.rules.cards import parse_cards
@@ -34,7 +37,7 @@ from liar_tui.rules.liar_game.game import (
     hand_value,
     legal_hands,
 )
-from tools.train_liar_game_hard import encode_hands
+from tools.train_liar_game_hard import encode_hands, fresh_draws, record_rounds
 from tools.train_liar_game_hard import kept_values as learn_kept_values
 
 BotFactory = Callable[[random.Random], Bot]
@@ -216,9 +219,37 @@ def test_kept_values_rank_kept_cards_as_a_player_would() -> None:
 @pytest.mark.slow
 def test_value_iteration_on_the_stored_rounds_gives_the_stored_values() -> None:
     """The tables keep a sample of the rounds recorded, so the values agree to a point."""
-    stored = [hand for situation in Situation for hand in recorded_hands(situation)]
-    learnt = dict(zip(kept_triples(), learn_kept_values(stored), strict=True))
+    stored = [hand for name in HAND_CLASSES for hand in recorded_hands(name)]
+    learnt = dict(zip(kept_triples(), learn_kept_values(stored, FRESH_RANKS), strict=True))
     assert max(abs(learnt[kept] - value) for kept, value in kept_values().items()) < 1.5
+
+
+def test_the_fresh_cards_recorded_are_poorer_than_a_full_deck() -> None:
+    """The pockets at the table hoard aces and jokers, so fewer come fresh from the deck."""
+    dealt = sum(FRESH_RANKS.values())
+    ace, joker, two = 14, 15, 2
+    assert FRESH_RANKS[ace] / dealt < 0.7 * 4 / 54
+    assert FRESH_RANKS[joker] / dealt < 0.85 * 2 / 54
+    assert FRESH_RANKS[two] / dealt > 4 / 54
+
+
+def test_fresh_draws_weigh_every_three_ranks_that_fit_beside_the_kept_ones() -> None:
+    ace, joker = 14, 15
+    draws = dict(fresh_draws((ace, joker, joker), FRESH_RANKS))
+    assert sum(draws.values()) == pytest.approx(1)
+    assert not any(joker in ranks for ranks in draws), "one deck holds two jokers"
+    assert (ace, ace, ace) in draws
+    # Three aces left of four come less often than three kings left of four, fewer aces
+    # having come fresh.
+    assert draws[(ace, ace, ace)] < dict(fresh_draws((2, 3, joker), FRESH_RANKS))[(13, 13, 13)]
+
+
+def test_recording_counts_three_fresh_cards_a_round_after_the_opening() -> None:
+    games = 2
+    hands, fresh = record_rounds(games, seed=5, pool=InProcessPool())
+    rounds = sum(len(shown) for shown in hands.values()) // 3
+    assert len(hands[Situation.OPENING.value]) == 3 * games
+    assert sum(fresh.values()) == 3 * (rounds - games)
 
 
 def test_recorded_hands_survive_their_encoding() -> None:
@@ -237,6 +268,23 @@ def test_hard_spends_a_double_that_reaches_the_target() -> None:
     view = dataclasses.replace(_view_with("AS AH KC 2D 3H 5C"), scores=(430, 100, 120, 90))
     shown = HardLiarGameBot(random.Random(0)).act(view).cards
     assert sorted(card.ascii for card in shown) == ["AH", "AS", "KC"]
+
+
+def test_hard_spends_a_joker_on_its_kings_rather_than_wait_for_a_fresh_one() -> None:
+    """Jokers seldom come fresh (the other pockets hoard them), so a kept joker is worth
+    less than it would be with a full deck behind it: in an ordinary round K-K-joker (70
+    points) is shown, where the values learnt with fresh cards from a full deck showed
+    8-K-K and kept the joker and the ace."""
+    later = next(view for _, view in views_of(Rules(), 4, seed=3) if view.round > 1)
+    view = dataclasses.replace(
+        later,
+        seat=0,
+        pocket=tuple(parse_cards("8D JK AS 6D KC KH")),
+        scores=(150, 200, 180, 120),
+    )
+    assert situation_of(view) is Situation.PLAYING
+    shown = HardLiarGameBot(random.Random(0)).act(view).cards
+    assert sorted(card.ascii for card in shown) == ["JK", "KC", "KH"]
 
 
 def test_hard_reads_the_situation_from_the_scores_and_the_round() -> None:
