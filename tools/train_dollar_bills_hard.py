@@ -236,7 +236,7 @@ def row_lines(key: str, row: dict[int, float]) -> list[str]:
     return [f'    "{key}": {{', *(f"        {item}," for item in items), "    },"]
 
 
-def write_table(table: dict[str, dict[int, float]], note: str) -> None:
+def write_table(table: dict[str, dict[int, float]], note: str, path: Path = TABLE_PATH) -> None:
     lines = [
         '"""The hard dollar-bill bot\'s strategy: for each situation of',
         ":mod:`liar_tui.bots.dollar_bills.abstraction`, the chance of each action it plays (0",
@@ -249,7 +249,7 @@ def write_table(table: dict[str, dict[int, float]], note: str) -> None:
     for key, row in table.items():
         lines += row_lines(key, row)
     lines.append("}")
-    TABLE_PATH.write_text("\n".join(lines) + "\n")
+    path.write_text("\n".join(lines) + "\n")
 
 
 def train(iterations: int, batch: int, seed: int, pool: WorkPool) -> dict[str, Row]:
@@ -284,6 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=240_000)
     parser.add_argument("--batch", type=int, default=12_000, help="iterations per batch")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--output", type=Path, default=TABLE_PATH, help="the module to write (the bot's own)"
+    )
     add_pool_arguments(parser)
     args = parser.parse_args(argv)
     if args.iterations < 1 or args.batch < CHUNKS:
@@ -294,10 +297,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PoolUnavailable as error:
         parser.exit(2, f"{error}\n")
     table = average_strategy(sums)
-    write_table(
-        table, f"{args.iterations:,} iterations in batches of {args.batch:,}, seed {args.seed}"
-    )
-    print(f"wrote {len(table):,} situations to {TABLE_PATH}")
+    note = f"{args.iterations:,} iterations in batches of {args.batch:,}, seed {args.seed}"
+    write_table(table, note, args.output)
+    print(f"wrote {len(table):,} situations to {args.output}")
     return 0
 
 
