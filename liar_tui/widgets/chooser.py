@@ -25,6 +25,26 @@ ChoiceValue = TypeVar("ChoiceValue", bound=Hashable)
 ARROW = "▼"
 
 
+LIST_RULES = """
+    width: 1fr;
+    height: auto;
+    max-height: 12;
+    overlay: screen;
+    constrain: none inside;
+    offset-y: 1;
+    color: $foreground;
+    border: tall $border-blurred;
+    background: $surface;
+    &:focus {
+        background-tint: $foreground 5%;
+    }
+    & > .option-list--option {
+        padding: 0 1;
+    }
+"""
+"""How a chooser's opened list looks, under any widget that works as a chooser."""
+
+
 class ChoiceList(OptionList):
     """The opened list, floating under its chooser; it closes when it loses the focus."""
 
@@ -75,24 +95,10 @@ class Chooser(Widget, Generic[ChoiceValue], can_focus=True):
             background-tint: $foreground 5%;
         }
         & > ChoiceList {
-            width: 1fr;
-            height: auto;
-            max-height: 12;
-            overlay: screen;
-            constrain: none inside;
-            offset-y: 1;
-            color: $foreground;
-            border: tall $border-blurred;
-            background: $surface;
-            &:focus {
-                background-tint: $foreground 5%;
-            }
-            & > .option-list--option {
-                padding: 0 1;
-            }
+            LIST_RULES
         }
     }
-    """
+    """.replace("LIST_RULES", LIST_RULES)
 
     class Changed(Message):
         """The chosen value changed (by the player or by code)."""

@@ -85,7 +85,8 @@ class PlainColumn(Vertical, BlankBelowHeading):
 class HeadedColumn(Vertical, BlankBelowHeading):
     """A vertical column whose first line is its heading, in bold; ``subheadings`` are more
     headings by the content row they are drawn on, in the blank lines a child's top margin
-    leaves there (for rows above which every line has a fixed height)."""
+    leaves there (for rows above which every line has a fixed height). An empty heading
+    draws nothing: the column is then as plain as a :class:`PlainColumn`."""
 
     def __init__(
         self,
@@ -99,7 +100,7 @@ class HeadedColumn(Vertical, BlankBelowHeading):
         self.subheadings = dict(subheadings or {})
 
     def drawn_rows(self) -> Iterable[int]:
-        return [0, *self.subheadings]
+        return [*([0] if self.heading else []), *self.subheadings]
 
     def render(self) -> Content:
         headings = {0: self.heading, **self.subheadings}

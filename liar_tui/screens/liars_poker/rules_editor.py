@@ -17,16 +17,15 @@ from textual.binding import Binding, BindingType
 from textual.events import Click
 from textual.geometry import Offset
 from textual.widget import Widget
-from textual.widgets import Label, Static
 
 from liar_tui.rules.cards import NATURAL_RANKS, Rank
 from liar_tui.rules.liars_poker.rules import MAX_LIVES, LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.screens.rules_editing import made_unstyled
 from liar_tui.widgets.choice_row import ChoiceRow
 from liar_tui.widgets.chooser import Chooser
+from liar_tui.widgets.chooser_row import ChooserRow
 from liar_tui.widgets.form_row import FormRow, Part
-from liar_tui.widgets.headed_column import PlainColumn
-from liar_tui.widgets.labelled_row import LabelledRow
+from liar_tui.widgets.headed_column import HeadedColumn, PlainColumn
 from liar_tui.widgets.switch_row import SwitchRow
 
 JOKER_CHOICES = (0, 1, 2)
@@ -55,6 +54,8 @@ NO_COMMUNAL_REASON = "Off: there are no communal cards."
 FIXED_JOKERS_NOTE = "Part of the deck: they stay as set."
 LABEL_WIDTH = 11
 """Columns of an option's name: its choices and its note start after them."""
+CHOOSER_WIDTH = 16
+"""Columns of the discard limit's box, its arrow included."""
 WHOLE_HAND = 0
 """The discard limit choice for "any number": :attr:`RoundRules.discard_limit` None."""
 
@@ -85,43 +86,6 @@ _SWITCH_TITLES = {
     "color-straight-flush": "Color straight flush",
     "two-pair-over-trips": "Two pair above three of a kind",
 }
-
-
-def editor_css(editor: str) -> str:
-    """The styles both editors share, written out under ``editor``.
-
-    Spelled with the editor's type name rather than left to Textual's scoping, whose
-    implied prefix adds no specificity.
-    """
-    return f"""
-    {editor} {{
-        height: auto;
-    }}
-    {editor} .rules-row {{
-        height: 1;
-    }}
-    {editor} .rules-row > .-after-label {{
-        margin-left: {LABEL_WIDTH};
-    }}
-    {editor} .note {{
-        color: $text-muted;
-        padding-left: {LABEL_WIDTH};
-    }}
-    {editor} Chooser {{
-        width: 16;
-    }}
-    {editor} Chooser:focus {{
-        background: $primary 40%;
-    }}
-    {editor} .heading {{
-        text-style: bold;
-    }}
-    """
-
-
-def _row(label: str, control: Widget) -> LabelledRow:
-    """One option on one line: its name, then what sets it."""
-    return LabelledRow(label, control, classes="rules-row")
 
 
 def joker_label(jokers: int) -> str:
@@ -217,19 +181,34 @@ class RankPicker(FormRow):
         return self.cell_offset(next(start for start, _, each in self._spans() if each is rank))
 
 
-class RoundRulesEditor(PlainColumn):
+class RoundRulesEditor(HeadedColumn):
     """Edits a :class:`RoundRules`; :meth:`read` returns it with any problems found.
 
     ``jokers_editable`` is False in the dealer's-choice menu: the jokers are shown, but the
-    deck stays as the table set it.
+    deck stays as the table set it. A ``heading`` is drawn by the editor on its first line,
+    a blank line above its first option, as the forms' headings are (a label there was one
+    more widget to make, style and lay out).
     """
 
-    DEFAULT_CSS = editor_css("RoundRulesEditor")
+    DEFAULT_CSS = """
+    RoundRulesEditor {
+        height: auto;
+    }
+    RoundRulesEditor.-headed > #jokers, RoundRulesEditor.-headed > #jokers-fixed {
+        margin-top: 2;
+    }
+    """
 
     def __init__(
-        self, rules: RoundRules, *, jokers_editable: bool = True, id: str | None = None
+        self,
+        rules: RoundRules,
+        *,
+        jokers_editable: bool = True,
+        heading: str = "",
+        id: str | None = None,
     ) -> None:
-        super().__init__(id=id)
+        super().__init__(heading, id=id)
+        self.set_class(bool(heading), "-headed", update=False)
         self._initial = rules
         self._jokers_editable = jokers_editable
 
@@ -271,11 +250,15 @@ class RoundRulesEditor(PlainColumn):
             NOTES["communal"],
         )
         # A chooser, not a Select: a Select builds five widgets and its list up front.
-        limits = discard_limit_choices(poker.hand_size)
-        yield _row(
-            "Discard", Chooser(limits, rules.discard_limit or WHOLE_HAND, id="discard-limit")
+        yield ChooserRow(
+            discard_limit_choices(poker.hand_size),
+            rules.discard_limit or WHOLE_HAND,
+            label="Discard",
+            label_width=LABEL_WIDTH,
+            box_width=CHOOSER_WIDTH,
+            note=NOTES["discard-limit"],
+            id="discard-limit",
         )
-        yield Static(NOTES["discard-limit"], classes="note", id="discard-limit-note")
         switches = {
             "must-discard": rules.must_discard,
             "draw-twice": rules.draw_twice,
@@ -311,7 +294,7 @@ class RoundRulesEditor(PlainColumn):
     def read(self) -> tuple[RoundRules, list[str]]:
         """The round rules as shown, and why they cannot be played (empty when they can)."""
         jokers = self._chosen("jokers" if self._jokers_editable else "jokers-fixed")
-        limit: int = self.query_one("#discard-limit", Chooser).value
+        limit: int = self._discard_limit().value
         rules = RoundRules(
             poker=PokerRules(
                 jokers=jokers,
@@ -331,9 +314,12 @@ class RoundRulesEditor(PlainColumn):
 
     # reacting -------------------------------------------------------------------------
 
+    def _discard_limit(self) -> ChooserRow[int]:
+        return self.query_one("#discard-limit", ChooserRow)
+
     @on(Chooser.Changed, "#discard-limit")
     def _discard_limit_changed(self) -> None:
-        self.query_one("#discard-limit-note", Static).update(NOTES["discard-limit"])
+        self._discard_limit().set_note(NOTES["discard-limit"])
 
     @on(ChoiceRow.Changed, "#hand-size")
     def _hand_size_changed(self) -> None:
@@ -346,14 +332,12 @@ class RoundRulesEditor(PlainColumn):
     def _fit_discard_limit(self) -> None:
         """Offer limits up to the hand size; a larger limit chosen comes down to it."""
         hand_size = self._chosen("hand-size")
-        limits: Chooser[int] = self.query_one("#discard-limit", Chooser)
+        limits = self._discard_limit()
         limit = limits.value
         with limits.prevent(Chooser.Changed):
             limits.set_choices(discard_limit_choices(hand_size), min(limit, hand_size))
         if limit > hand_size:
-            self.query_one("#discard-limit-note", Static).update(
-                f"Lowered to {hand_size}: hands hold {hand_size} cards."
-            )
+            limits.set_note(f"Lowered to {hand_size}: hands hold {hand_size} cards.")
 
     def _fit_communal_discard(self) -> None:
         """Discarding communal cards needs communal cards: off, with the reason, without."""
@@ -368,7 +352,11 @@ class RoundRulesEditor(PlainColumn):
 class LiarsPokerRulesEditor(PlainColumn):
     """Edits a :class:`LiarsPokerRules`; :meth:`read` returns it with any problems found."""
 
-    DEFAULT_CSS = editor_css("LiarsPokerRulesEditor")
+    DEFAULT_CSS = """
+    LiarsPokerRulesEditor {
+        height: auto;
+    }
+    """
 
     def __init__(self, rules: LiarsPokerRules, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -394,8 +382,7 @@ class LiarsPokerRulesEditor(PlainColumn):
             note=NOTES["dealers-choice"],
             id="dealers-choice",
         )
-        yield Label("Round rules", classes="heading")
-        yield RoundRulesEditor(rules.round, id="round-rules")
+        yield RoundRulesEditor(rules.round, heading="Round rules", id="round-rules")
 
     def read(self) -> tuple[LiarsPokerRules, list[str]]:
         """The rules as shown, and why they cannot be played (empty when they can)."""

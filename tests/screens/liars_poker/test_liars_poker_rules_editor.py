@@ -5,11 +5,11 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.geometry import Offset
-from textual.widgets import Static
 
 from liar_tui.rules.cards import Rank
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
 from liar_tui.screens.liars_poker.rules_editor import (
+    LABEL_WIDTH,
     NO_COMMUNAL_REASON,
     NOTES,
     LiarsPokerRulesEditor,
@@ -21,7 +21,8 @@ from liar_tui.screens.setup import SetupScreen
 from liar_tui.store.settings import Settings
 from liar_tui.table.seats import default_seats
 from liar_tui.widgets.choice_row import ChoiceRow
-from liar_tui.widgets.chooser import ChoiceList, Chooser
+from liar_tui.widgets.chooser import ChoiceList
+from liar_tui.widgets.chooser_row import ChooserRow
 from liar_tui.widgets.switch_row import SwitchRow
 from tests.screens.menus import RecordingApp
 from tests.widgets.form_rows import click_option
@@ -77,10 +78,6 @@ class RoundEditorApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield RoundRulesEditor(self.rules, jokers_editable=self.jokers_editable)
-
-
-def note(app: App[None], selector: str) -> str:
-    return str(app.query_one(selector, Static).content)
 
 
 def row_note(app: App[None], selector: str) -> str:
@@ -142,7 +139,8 @@ async def test_every_option_changes_by_mouse() -> None:
         picker = app.query_one(RankPicker)
         await pilot.click(picker, offset=picker.rank_offset(Rank.TWO))
         await pilot.click(picker, offset=picker.rank_offset(Rank.SEVEN))
-        await pilot.click("#discard-limit")
+        limits = app.query_one("#discard-limit", ChooserRow)
+        await pilot.click(limits, offset=limits.box_offset())
         await pilot.click(ChoiceList, offset=(2, 6))
         assert app.editor.read() == (CHANGED, [])
         await pilot.click(picker, offset=picker.rank_offset(Rank.TEN) + Offset(1, 0))
@@ -173,7 +171,7 @@ async def test_discarding_communal_cards_is_off_without_any_and_says_why() -> No
 async def test_a_discard_limit_above_the_hand_size_comes_down_to_it() -> None:
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:
-        limits: Chooser[int] = app.query_one("#discard-limit", Chooser)
+        limits: ChooserRow[int] = app.query_one("#discard-limit", ChooserRow)
         assert [label for label, _ in limits.choices][-1] == "5 cards"
         await click_option(pilot, "#hand-size", 7)
         limits.value = 7
@@ -182,10 +180,10 @@ async def test_a_discard_limit_above_the_hand_size_comes_down_to_it() -> None:
         await click_option(pilot, "#hand-size", 5)
         assert app.editor.read()[0].round.discard_limit == 5
         assert [label for label, _ in limits.choices][-1] == "5 cards"
-        assert note(app, "#discard-limit-note") == "Lowered to 5: hands hold 5 cards."
+        assert limits.note == "Lowered to 5: hands hold 5 cards."
         limits.value = 2
         await pilot.pause()
-        assert note(app, "#discard-limit-note") == NOTES["discard-limit"]
+        assert limits.note == NOTES["discard-limit"]
 
 
 async def test_the_lives_note_names_the_two_presets() -> None:
@@ -210,6 +208,41 @@ async def test_fixed_jokers_are_shown_and_kept() -> None:
         chosen, problems = app.query_one(RoundRulesEditor).read()
         assert chosen.poker == PokerRules(jokers=2, hand_size=7)
         assert problems == []
+
+
+MOST_WIDGETS = 16
+"""The editor and the widgets it is made of: each costs about 2 ms of a setup's opening;
+the "Round rules" heading is drawn by its column, and the discard limit's name, box and
+note are one row (they were 19 widgets)."""
+
+
+async def test_the_editor_is_made_of_few_widgets() -> None:
+    app = EditorApp()
+    async with app.run_test(size=SIZE):
+        assert len(app.editor.query("*")) + 1 <= MOST_WIDGETS
+
+
+async def test_the_discard_limit_opens_on_its_box_only() -> None:
+    """Keys and a click on the box open its list; a click on its name or note does not."""
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        row: ChooserRow[int] = app.query_one("#discard-limit", ChooserRow)
+        for offset in ((0, 0), (LABEL_WIDTH + 16, 0), (LABEL_WIDTH, 1)):  # name, past it, note
+            await pilot.click(row, offset=offset)
+            assert not row.is_open
+        assert row.has_focus
+        await pilot.press("down")
+        assert row.is_open
+        await pilot.press("down", "enter")
+        assert (row.value, row.is_open, row.has_focus) == (1, False, True)
+        await pilot.click(row, offset=(LABEL_WIDTH + 15, 0))  # the arrow
+        assert row.is_open
+        await pilot.click(ChoiceList, offset=(2, 3))
+        assert (row.value, row.is_open) == (3, False)
+        await pilot.press("tab")
+        assert app.focused is app.query_one("#must-discard")
+        await pilot.press("shift+tab", "shift+tab")
+        assert app.focused is app.query_one("#communal")
 
 
 async def open_setup(app: RecordingApp, pilot) -> SetupScreen:  # type: ignore[no-untyped-def]
