@@ -12,8 +12,9 @@ from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from liar_tui.rules.liar_game import game as liar_game
 from liar_tui.rules.liar_game.game import MAX_TARGET
@@ -39,6 +40,24 @@ def parse_target(text: str) -> int | str:
     return int(cleaned)
 
 
+class VariantsNote(Static):
+    """The heading "Variants" in bold and, a blank line under it (as the forms' headings
+    have), the note on the deck rule (a warning with one deck): one widget, where a label
+    and a note were two to make, style and lay out. Its ``content`` is the note alone."""
+
+    def __init__(self, note: str, *, warns: bool) -> None:
+        super().__init__(note, id="variants-note")
+        self.warns = warns
+        """Whether the note is drawn in the warning colour (one deck: the variants are off)."""
+
+    @property
+    def visual(self) -> Content:
+        """What is drawn (and measured): the heading, then the note."""
+        return Content.assemble(
+            ("Variants", "bold"), "\n\n", (str(self.content), "$warning" if self.warns else "")
+        )
+
+
 class LiarGameRulesEditor(PlainColumn):
     """Edits a :class:`liar_game.Rules`; :meth:`read` returns it with any problems found.
 
@@ -60,12 +79,6 @@ class LiarGameRulesEditor(PlainColumn):
     }
     LiarGameRulesEditor #decks, LiarGameRulesEditor #free_jokers {
         margin-bottom: 1;
-    }
-    LiarGameRulesEditor #variants-note.-one-deck {
-        color: $warning;
-    }
-    LiarGameRulesEditor .heading {
-        text-style: bold;
     }
     """
 
@@ -114,14 +127,9 @@ class LiarGameRulesEditor(PlainColumn):
             note=liar_game.FREE_JOKERS_SUMMARY,
             id="free_jokers",
         )
-        yield Label("Variants", classes="heading")
         # Made as _show_deck_rule leaves them, so nothing is styled again once mounted.
         one_deck = rules.decks == 1
-        yield Static(
-            ONE_DECK_NOTE if one_deck else TWO_DECK_NOTE,
-            id="variants-note",
-            classes="-one-deck" if one_deck else None,
-        )
+        yield VariantsNote(ONE_DECK_NOTE if one_deck else TWO_DECK_NOTE, warns=one_deck)
         for name in liar_game.VARIANT_NAMES:
             yield SwitchRow(
                 liar_game.VARIANT_TITLES[name],
@@ -195,13 +203,13 @@ class LiarGameRulesEditor(PlainColumn):
         if switched_off:
             for name in liar_game.VARIANT_NAMES:
                 self._switch(name).value = False
-            self.query_one("#variants-note", Static).update(
+            self.query_one(VariantsNote).update(
                 f"Turned off {names_joined(switched_off)}: the variants need two decks."
             )
 
     def _show_deck_rule(self, decks: int) -> None:
-        note = self.query_one("#variants-note", Static)
+        note = self.query_one(VariantsNote)
+        note.warns = decks == 1
         note.update(ONE_DECK_NOTE if decks == 1 else TWO_DECK_NOTE)
-        note.set_class(decks == 1, "-one-deck")
         for name in liar_game.VARIANT_NAMES:
             self._switch(name).disabled = decks == 1
