@@ -17,6 +17,7 @@ from liar_tui.rules.dollar_bills.game import (
     lowest_raise,
 )
 from liar_tui.rules.dollar_bills.odds import chances_of_at_least
+from tests.marks import slow_after
 
 
 def key_of(view: DollarBillsView) -> tuple[str, tuple[int, ...]]:
@@ -52,7 +53,7 @@ def test_the_table_gives_a_strategy_for_every_situation_it_lists() -> None:
         assert sum(row.values()) == pytest.approx(1, abs=1e-3), key
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", slow_after(1, [3, 2, 4]))
 def test_a_default_table_meets_situations_the_table_knows(seats: int) -> None:
     """Nearly every decision of a default table is in the table (the normal bot stands in
     for the rest), and never with chances on actions that are not open there."""
@@ -68,12 +69,13 @@ def test_a_default_table_meets_situations_the_table_knows(seats: int) -> None:
 
 
 def test_bids_on_a_new_digit_and_raises_above_the_cheapest_include_bluffs() -> None:
-    """The bot it replaced switched to a digit it held none of in 7 of 1,169 such bids and
-    never bid above the cheapest raise without two or more of the digit: a reader took
-    $0.44 a game from it. This one, at a three-seat default table against itself, bluffs
-    in both shapes (in 300 games: 144 of 964 switches, 95 of 350 raises above the cheapest)."""
+    """In 200 games at a three-seat default table against itself, the bot it replaced
+    switched to a digit it held none of in 3 of 771 such bids and never bid above the
+    cheapest raise without two or more of the digit (a reader took $0.44 a game from it).
+    This one bluffs in both shapes: 99 of 624 switches, 67 of 235 raises above the
+    cheapest."""
     switches = switched_blind = jumps = jumped_blind = 0
-    for view, action in hard_decisions(3, games=300):
+    for view, action in hard_decisions(3, games=200):
         if not isinstance(action, PlaceBid):
             continue
         held = view.serial.count(str(action.bid.digit))
@@ -83,6 +85,6 @@ def test_bids_on_a_new_digit_and_raises_above_the_cheapest_include_bluffs() -> N
         if action.bid.count > lowest_raise(view.standing, action.bid.digit).count:
             jumps += 1
             jumped_blind += held == 0
-    assert switches >= 300 and jumps >= 50, (switches, jumps)
+    assert switches >= 200 and jumps >= 50, (switches, jumps)
     assert switched_blind >= 0.1 * switches, (switched_blind, switches)
     assert jumped_blind >= 0.15 * jumps, (jumped_blind, jumps)
