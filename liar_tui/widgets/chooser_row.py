@@ -77,7 +77,7 @@ class ChooserRow(FormRow, Chooser[ChoiceValue]):
         under a chooser had: usually "auto 60%", a contrast colour no text style can name."""
         if part != "note" or self.disabled:
             return super().style_of(part)
-        muted = self.app.get_css_variables().get("text-muted", "auto 60%").split()
+        muted = self.app.theme_variables.get("text-muted", "auto 60%").split()
         if muted[0] != "auto":
             return " ".join(muted)
         alpha = float(muted[1].rstrip("%")) / 100 if len(muted) > 1 else 1.0
@@ -88,7 +88,7 @@ class ChooserRow(FormRow, Chooser[ChoiceValue]):
         chooser, tinted as a focused chooser is."""
         if not self.has_focus:
             return BOX
-        colours = self.app.get_css_variables()
+        colours = self.app.theme_variables
         focused = Color.parse(colours["primary"]).multiply_alpha(0.4)
         tint = Color.parse(colours["foreground"]).multiply_alpha(0.05)
         return f"on {focused.tint(tint).hex}"
