@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import Any
 
-from liar_tui.arena.pool import PoolUnavailable, add_pool_arguments
+from liar_tui.arena.pool import PoolUnavailable, add_pool_arguments, count_at_least_one
 from liar_tui.games import plugin, registered
 from liar_tui.games.options import shorten
 from liar_tui.table.seats import BotLevel
@@ -28,17 +28,6 @@ INTERRUPTED = 130
 DEFAULT_GAMES = 2000
 DEFAULT_SEED = 1
 """A fixed seed by default, so running the same command twice compares the same games."""
-
-
-def _count_at_least_one(text: str) -> int:
-    shown = text if len(text) <= 30 else text[:27] + "..."
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
-    return number
 
 
 def _seed(text: str) -> int:
@@ -99,7 +88,7 @@ def add_arena_parser(
     )
     arena.add_argument(
         "--games",
-        type=_count_at_least_one,
+        type=count_at_least_one,
         default=DEFAULT_GAMES,
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES}{_game_words()})",

@@ -279,7 +279,8 @@ def _first_line(error: BaseException) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-def _jobs(text: str) -> int:
+def count_at_least_one(text: str) -> int:
+    """An option's count of one or more, or argparse's one-sentence refusal."""
     shown = text if len(text) <= 30 else text[:27] + "..."
     try:
         number = int(text)
@@ -287,6 +288,11 @@ def _jobs(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
+
+
+def _jobs(text: str) -> int:
+    number = count_at_least_one(text)
     if number > MOST_JOBS:
         raise argparse.ArgumentTypeError(f"must be at most {MOST_JOBS}, not {number}")
     return number
