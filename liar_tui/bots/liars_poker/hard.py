@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -46,6 +47,7 @@ from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
 from liar_tui.rules.liars_poker.game import (
     Action,
     Challenge,
+    ChallengeResolved,
     ChooseRules,
     Declare,
     Discard,
@@ -60,15 +62,27 @@ from liar_tui.rules.liars_poker.rules import Chip, RoundRules
 
 # --- What a declaration says about the hand it was made from -------------------------------
 
-IN_FULL_WHEN_TRUE = 0.8
-"""How often a truthful declarer names its hand in full (every rank that counts)."""
-IN_FULL_WHEN_BLUFFING = 0.1
-"""How often a forced bluff comes in full: bluffers tend to name the cheapest raise bare."""
+IN_FULL_WHEN_TRUE = 0.98
+"""How often, before a seat has shown otherwise, a truthful declarer names its hand in full
+(every rank that counts): most players say what they hold, and the normal bot always does."""
+IN_FULL_WHEN_BLUFFING = 0.02
+"""How often, before the table has shown otherwise, a bluff comes in full: bluffers name the
+cheapest raise bare, and the normal bot always does. In 40 games against it, all 287 of its
+claims in full were true and all 162 bare ones false. With the old rates (true claims in
+full four times in five, bluffs one time in ten) the bot challenged one true claim in full
+in nine and took one bare bluff in three, and won 43.0% of 400 seeded games against three
+normal bots; with these rates and the showdowns read (see :func:`seat_phrasing`), 62.0%."""
+PHRASING_PRIOR_WEIGHT = 4.0
+"""How many showdowns the prior rates above count as against the table's: one in-full bluff
+caught at the table moves its rate of full bluffs from 0.02 to about 0.2."""
+SEAT_PHRASING_WEIGHT = 2.0
+"""How many showdowns the table's rates count as against one seat's own."""
 SANDBAGGED = 0.3
 """How much less likely a full claim is from a hand better than it than from the hand itself:
 most players say what they hold, a few say less to draw a challenge."""
 UNFORCED_BLUFF = 0.1
-"""How likely a lie is from a declarer whose hand could have truthfully raised: rare."""
+"""How much less likely a lie is from a declarer whose hand could have truthfully raised than
+from one that had to bluff: rare."""
 SMALL_STEP = 6
 """Bluffs raise by a few rungs of the ladder; a claim further up is less often one."""
 BIG_STEP_BLUFF = 0.35
@@ -83,6 +97,11 @@ MIN_BELIEF_SAMPLES = 24
 MAX_BELIEF_SAMPLES = 150
 MAX_TURNS = 6
 """The latest turns an estimate replays; older ones say little more."""
+FLOOR_HANDS = 0.2
+"""Sampled hands counted as holding exactly the claim's floor, beside the real samples: a high
+claim said in full may be true though no sampled hand reached it, and its phrasing then
+decides. Without them a true full house said in full by a seat that always tells the truth
+so was believed never."""
 STEP_COST = 45.0
 """The bookkeeping of one replayed turn (a discard weighed and drawn), beside its hand value."""
 
@@ -93,6 +112,49 @@ class Belief:
     """The chance that the hand is at least the standing claim's floor."""
     improvable: float
     """The chance that, taking the hand and drawing sensibly, this seat can say a true raise."""
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    """How often one seat names its hand in full, when its claim is true and when it bluffs."""
+
+    in_full_when_true: float
+    in_full_when_bluffing: float
+
+
+def seat_phrasing(view: LiarsPokerView, seat: int) -> Phrasing:
+    """How ``seat`` phrases its claims, as the showdowns the view still shows tell it.
+
+    A challenge shows the hand, so each one says whether its declarer phrased a truth or a
+    bluff in full: the history's real evidence of how a player talks. The other players'
+    showdowns move the table's rates away from the prior ones, and the seat's own move its
+    rates away from the table's: a table where bluffs come in full soon stops believing a
+    claim for its phrasing, and a seat caught at it sooner still. This seat's own claims
+    are left out: it knows how it talks.
+    """
+    table: Counter[tuple[bool, bool]] = Counter()
+    own: Counter[tuple[bool, bool]] = Counter()
+    for past in view.recent_rounds:
+        ending = past.ending
+        if isinstance(ending, ChallengeResolved) and ending.declarer != view.seat:
+            shown = ending.held, is_in_full(ending.declaration, ending.floor)
+            table[shown] += 1
+            own[shown] += ending.declarer == seat
+
+    def rate(held: bool, prior: float) -> float:
+        at_table = _shrunk(table, held, prior, PHRASING_PRIOR_WEIGHT)
+        return _shrunk(own, held, at_table, SEAT_PHRASING_WEIGHT)
+
+    return Phrasing(rate(True, IN_FULL_WHEN_TRUE), rate(False, IN_FULL_WHEN_BLUFFING))
+
+
+def _shrunk(
+    shown: Counter[tuple[bool, bool]], held: bool, prior: float, prior_weight: float
+) -> float:
+    """The rate of claims in full among the shown hands that held (or did not), with the
+    prior rate counted as ``prior_weight`` showdowns."""
+    in_full = shown[held, True]
+    return (in_full + prior_weight * prior) / (in_full + shown[held, False] + prior_weight)
 
 
 @dataclass(frozen=True)
@@ -114,7 +176,7 @@ class _Turn:
         if value >= self.floor:
             return self.exact if value.strength == self.floor.strength else self.above
         if value > self.beaten:
-            return UNFORCED_BLUFF
+            return UNFORCED_BLUFF * self.forced
         return self.forced
 
 
@@ -124,23 +186,16 @@ def _phrasing_turn(
     beaten: HandRank,
     declaration: Declaration,
     view: LiarsPokerView,
+    phrasing: Phrasing,
 ) -> _Turn:
-    """Weights of the hands a declaration may come from, by how it was phrased and how far it
-    raised the claim before it."""
-    in_full = is_in_full(declaration, floor)
+    """Weights of the hands a declaration may come from, by how its seat phrases truths and
+    bluffs, how it phrased this one, and how far it raised the claim before it."""
     steps = rungs_between(beaten, floor, view)
     step = 1.0 if steps <= SMALL_STEP else BIG_STEP_BLUFF
-    if in_full:
-        return _Turn(
-            counts,
-            floor,
-            beaten,
-            IN_FULL_WHEN_TRUE,
-            IN_FULL_WHEN_TRUE * SANDBAGGED,
-            IN_FULL_WHEN_BLUFFING * step,
-        )
-    plain = 1 - IN_FULL_WHEN_TRUE
-    return _Turn(counts, floor, beaten, plain, plain, (1 - IN_FULL_WHEN_BLUFFING) * step)
+    true, bluffing = phrasing.in_full_when_true, phrasing.in_full_when_bluffing
+    if is_in_full(declaration, floor):
+        return _Turn(counts, floor, beaten, true, true * SANDBAGGED, bluffing * step)
+    return _Turn(counts, floor, beaten, 1 - true, 1 - true, (1 - bluffing) * step)
 
 
 def is_in_full(declaration: Declaration, floor: HandRank) -> bool:
@@ -180,7 +235,7 @@ def claim_belief(view: LiarsPokerView, held: HeldHand | None, rng: random.Random
     needed = 2 * pocket_size + sum(sum(turn.counts) for turn in turns)
     meter = Meter(rules)
     samples = 0
-    weight_true = weight_false = improvable = 0.0
+    weight_true = weight_false = improvable = before_claim = 0.0
     while samples < MAX_BELIEF_SAMPLES and (
         samples < MIN_BELIEF_SAMPLES or meter.spent < BELIEF_BUDGET
     ):
@@ -192,7 +247,7 @@ def claim_belief(view: LiarsPokerView, held: HeldHand | None, rng: random.Random
         else:
             hand = deal_from(deck, pocket_size)
         spent: list[Card] = []
-        weight = 1.0
+        weight = before_last = 1.0
         value = last
         for turn in turns:
             for count in turn.counts:
@@ -200,7 +255,9 @@ def claim_belief(view: LiarsPokerView, held: HeldHand | None, rng: random.Random
                 weight *= fits
                 redraw(hand, thrown, deck, spent, rng)
             value = meter.value([*hand, *communal])
+            before_last = weight
             weight *= turn.weight(value)
+        before_claim += before_last
         if value >= last:
             weight_true += weight
         else:
@@ -209,9 +266,10 @@ def claim_belief(view: LiarsPokerView, held: HeldHand | None, rng: random.Random
         if meter.value([*hand, *communal]) > last:
             improvable += weight
     total = weight_true + weight_false
-    if total <= 0:
+    if total <= 0 or not turns:
         return Belief(0.5, 0.5)
-    return Belief(weight_true / total, improvable / total)
+    floor_hand = FLOOR_HANDS * before_claim / samples * turns[-1].exact
+    return Belief((weight_true + floor_hand) / (total + floor_hand), improvable / total)
 
 
 def _junk_thrown(
@@ -249,8 +307,11 @@ def _turns(view: LiarsPokerView, start: int, first_draw: int, known_start: bool)
             if number
             else floors.lowest_hand(view.round_rules.poker, view.communal)
         )
+        phrasing = seat_phrasing(view, declared.seat)
         turns.append(
-            _phrasing_turn(tuple(counts), declared.floor, beaten, declared.declaration, view)
+            _phrasing_turn(
+                tuple(counts), declared.floor, beaten, declared.declaration, view, phrasing
+            )
         )
     return turns
 

@@ -9,7 +9,7 @@ import statistics
 
 import pytest
 
-from liar_tui.bots.liars_poker.hard import HardLiarsPokerBot, _phrasing_turn
+from liar_tui.bots.liars_poker.hard import HardLiarsPokerBot, _phrasing_turn, seat_phrasing
 from liar_tui.bots.liars_poker.odds import legal_raises, round_deck, top_declaration, value_of
 from liar_tui.games import plugin
 from liar_tui.rules.cards import cards_text
@@ -56,7 +56,8 @@ def reference_chance(view: LiarsPokerView, hands: int) -> float:
     rules = view.round_rules.poker
     declared = view.declarations[-1]
     beaten = floors.lowest_hand(rules, view.communal)
-    turn = _phrasing_turn((), declared.floor, beaten, declared.declaration, view)
+    phrasing = seat_phrasing(view, declared.seat)
+    turn = _phrasing_turn((), declared.floor, beaten, declared.declaration, view, phrasing)
     pool = round_deck(rules)
     deal = random.Random(f"reference:{declared.declaration.text}")
     held = total = 0.0
@@ -76,7 +77,7 @@ def reference_chance(view: LiarsPokerView, hands: int) -> float:
             ("pair of sevens", 16, 5_000),
             ("pair of sevens", 200, 20_000),
             ("a pair", 200, 20_000),
-            ("pair of aces", 200, 20_000),
+            ("pair of jacks, 8 kicker", 200, 20_000),
         ],
     ),
 )
