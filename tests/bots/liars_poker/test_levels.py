@@ -3,6 +3,7 @@ generator, and ordered in strength (hard above normal above easy) on fixed-seed 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from liar_tui.bots.liars_poker.hard import (
     is_in_full,
     outlook,
     rungs_between,
+    seat_phrasing,
     win_chance,
 )
 from liar_tui.bots.liars_poker.normal import LiarsPokerBot
@@ -25,6 +27,7 @@ from liar_tui.rules.liars_poker.declarations import Declaration, declaration_of
 from liar_tui.rules.liars_poker.game import (
     Action,
     Challenge,
+    ChallengeResolved,
     Declare,
     Discard,
     LiarsPokerGame,
@@ -169,6 +172,73 @@ def test_a_full_claim_is_believed_more_than_the_same_floor_said_bare() -> None:
         assert decider is not None
         believed.append(claim_belief(game.view(decider), None, random.Random(3)).true)
     assert believed[0] > believed[1]
+
+
+def in_full(cards: str) -> Declaration:
+    return declaration_of(value_of(parse_cards(cards), LiarsPokerRules().round.poker))
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        (in_full("QS QH QD 6C 6H"), Take),
+        (in_full("KS KH KD 6C 2H"), Take),
+        (Declaration(Category.THREE_OF_A_KIND, (Rank.NINE,)), Challenge),
+    ],
+    ids=["full-house-in-full", "three-kings-in-full", "three-nines-bare"],
+)
+def test_a_claim_after_a_draw_is_judged_by_how_it_is_phrased(
+    said: Declaration, expected: type[Action]
+) -> None:
+    """A player that says its true hands in full and bluffs bare, as the normal bot always
+    does, drew two cards and jumped from a pair of jacks: few sampled hands reach the claim,
+    but said in full it is held, and said bare it is a bluff. The old bot challenged all
+    three, losing a life on every true claim in full."""
+    for seed in range(5):
+        game = opened(
+            LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR, (Rank.JACK,))
+        )
+        taker = game.acting
+        assert taker is not None
+        game.apply(Take(taker))
+        game.apply(Discard(taker, tuple(game.pocket[:2])))
+        game.apply(Declare(taker, said))
+        decider = game.acting
+        assert decider is not None
+        action = HardLiarsPokerBot(random.Random(seed)).act(game.view(decider))
+        assert isinstance(action, expected)
+
+
+def test_a_bluff_shown_in_full_makes_claims_in_full_less_believed() -> None:
+    """The opener bluffed a pair of kings in full and was challenged: the showdown says how
+    it talks. Its rate of bluffs in full rises most, the table's (another seat's) with it,
+    and the same claim in full from it is believed less than before it was caught."""
+    rules = LiarsPokerRules(lives=3)
+    caught = LiarsPokerGame(rules, 3, 5)
+    caught.pocket = parse_cards("9S 7H 5D 3C 2H")
+    bluffer = caught.opener
+    caught.apply(Declare(bluffer, in_full("KS KH 9D 6C 2H")))
+    challenger = caught.acting
+    assert challenger is not None
+    caught.apply(Challenge(challenger))
+    shown = caught.view(challenger).recent_rounds
+    assert isinstance(shown[-1].ending, ChallengeResolved)
+    other = next(seat for seat in range(3) if seat not in (bluffer, challenger))
+
+    fresh = opened(LiarsPokerGame(rules, 3, 5), in_full("QS QH QD 6C 2H"))
+    assert fresh.opener == bluffer
+    decider = fresh.acting
+    assert decider is not None
+    before = fresh.view(decider)
+    after = dataclasses.replace(before, recent_rounds=shown)
+    prior = seat_phrasing(before, bluffer).in_full_when_bluffing
+    assert (
+        seat_phrasing(after, bluffer).in_full_when_bluffing
+        > (seat_phrasing(after, other).in_full_when_bluffing)
+        > prior
+    )
+    believed = [claim_belief(view, None, random.Random(3)).true for view in (before, after)]
+    assert believed[1] < believed[0]
 
 
 def test_it_challenges_a_raise_it_knows_is_false() -> None:
