@@ -7,7 +7,11 @@ history allows (see :func:`claim_belief`): each sampled hand is replayed through
 take and weighted by how likely each declarer was to discard what it did and to say what it
 said with that hand in front of it. Players who tell the truth tend to say their hand in full
 and to say it whatever it is; players who must bluff tend to name the cheapest raise, in few
-words. Those tendencies are evidence, and the bot uses them.
+words. Those tendencies are evidence, and the bot uses them, as strongly as the showdowns
+of the game so far bear them out for the table and for the seat that spoke (see
+:func:`seat_phrasing`): against players who always talk so, as the normal bot does, a
+claim's phrasing all but settles it; against players whose bluffs come in full, it soon
+counts for little.
 
 Every Monte Carlo loop stops on counted work (``Meter``), not on a clock, so the bot's choices
 depend only on its generator: the same seed plays the same game on any machine.
@@ -101,7 +105,9 @@ FLOOR_HANDS = 0.2
 """Sampled hands counted as holding exactly the claim's floor, beside the real samples: a high
 claim said in full may be true though no sampled hand reached it, and its phrasing then
 decides. Without them a true full house said in full by a seat that always tells the truth
-so was believed never."""
+so was believed never. At 0.1, 0.2 and 0.5 the bot won the same 244 of 400 seeded games
+against normal bots; fewer leave a high claim from a seat caught bluffing in full less
+believed."""
 STEP_COST = 45.0
 """The bookkeeping of one replayed turn (a discard weighed and drawn), beside its hand value."""
 
@@ -395,8 +401,10 @@ class HardLiarsPokerBot(LiarsPokerBot):
     """The strongest Liar's Poker bot: inference from the whole public history, decisions by
     win chance, and claims phrased the same way whether true or not.
 
-    - **Deciding**, it estimates the chance the claim is true (see :func:`claim_belief`) and
-      the chance it could truthfully raise after a take, turns each choice into its chance to
+    - **Deciding**, it estimates the chance the claim is true (see :func:`claim_belief`: the
+      declarer's draws, its claims before this one this round, and how it phrases truths
+      and bluffs, learnt from the game's showdowns) and the chance it could truthfully
+      raise after a take, turns each choice into its chance to
       win the game given everyone's lives (a right challenge against a seat on its last life
       knocks a rival out), and picks the best; a Skip when both are clearly worse than
       passing the decision on.
