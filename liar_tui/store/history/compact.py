@@ -44,7 +44,8 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter, is_
+from itertools import compress
+from operator import attrgetter, is_, is_not
 from typing import Any
 
 from liar_tui.table.codec import CodecError, decode, encode, message_name
@@ -111,22 +112,25 @@ def change(old: Any, new: Any, hint: Any = Any) -> Change | None:
     shape = _shape(kind)
     if shape is None:
         return None if _same(old, new) else Whole(new)
+    olds, news = shape.values(old), shape.values(new)
     changes = {}
-    for name, field_hint, before, after in zip(
-        shape.names, shape.hints, shape.values(old), shape.values(new), strict=True
-    ):
-        if after is not before and (found := change(before, after, field_hint)) is not None:
-            changes[name] = found
+    for index in compress(shape.indexes, map(is_not, olds, news)):
+        if (found := change(olds[index], news[index], shape.hints[index])) is not None:
+            changes[shape.names[index]] = found
     return Fields(kind, changes) if changes else None
 
 
-def _tuple_change(old: tuple[Any, ...], new: tuple[Any, ...], hint: Any) -> Change | None:
-    if _same_tuples(old, new):
-        return None
-    item_hint = _item_hint(hint)
-    if item_hint is None or (len(new) < LONG and not _may_be_message(item_hint)):
-        return Whole(new)
+def _tuple_change(old: tuple[Any, ...], new: tuple[Any, ...], hint: Any) -> Whole | Kept | None:
+    """What makes ``new`` from ``old``, two tuples not made of the very same items."""
+    _, of_messages = _list_of(hint)
+    if not of_messages:  # compared whole at once, and written whole where short
+        if _equal_tuples(old, new):
+            return None
+        if len(new) < LONG or _item_hint(hint) is None:
+            return Whole(new)
     before, start, stop = _kept_run(old, new)
+    if stop - start == len(old) == len(new):  # every item the same, item by item
+        return None
     if start == stop:
         return Whole(new)
     return Kept(new[:before], start, stop, new[before + stop - start :])
@@ -141,12 +145,14 @@ def _kept_run(old: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[int, int, int
     head = _matching(old, 0, new, 0, common)
     best = (0, 0, head)
     tail = 0
-    while tail < common - head and _same(old[-1 - tail], new[-1 - tail]):
+    # Where both are as long, the pair at which their first run ends is not asked again.
+    most = common - head - (len(old) == len(new) and head < common)
+    while tail < most and _same(old[-1 - tail], new[-1 - tail]):
         tail += 1
     if tail > head:
         best = (len(new) - tail, len(old) - tail, len(old))
     if head == 0 and new:
-        start = _index(old, new[0])
+        start = _index(old, new[0], 1)  # their first items are not the same
         if start is not None:
             length = _matching(old, start, new, 0, min(len(old) - start, len(new)))
             if length > best[2] - best[1]:
@@ -162,14 +168,14 @@ def _matching(old: tuple[Any, ...], at: int, new: tuple[Any, ...], to: int, most
     return count
 
 
-def _index(items: tuple[Any, ...], wanted: Any) -> int | None:
-    """Where ``wanted`` is first in ``items``: the very object sought first, as a value
-    shared with the one before is."""
-    for number, item in enumerate(items):
-        if item is wanted:
+def _index(items: tuple[Any, ...], wanted: Any, first: int) -> int | None:
+    """Where ``wanted`` is first in ``items`` from ``first`` on: the very object sought
+    first, as a value shared with the one before is."""
+    for number in range(first, len(items)):
+        if items[number] is wanted:
             return number
-    for number, item in enumerate(items):
-        if _same(item, wanted):
+    for number in range(first, len(items)):
+        if _same(items[number], wanted):
             return number
     return None
 
@@ -182,12 +188,17 @@ def _same(old: Any, new: Any) -> bool:
     return type(old) is type(new) and old == new and _alike(old, new)
 
 
-def _same_tuples(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
-    """:func:`_same` for two tuples: at once where each item is the other's very object (a
-    tuple made again of the same items, as a game's views are)."""
-    if len(old) != len(new):
+def _equal_tuples(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    """:func:`_same` for two tuples not made of the very same items (which their callers
+    find first, a tuple made again of the same items being what a game's views hold), and
+    without a call for each item where each is of a type written as it is
+    (``(0, 0, 90, 18)``)."""
+    if len(old) != len(new) or old != new:
         return False
-    return all(map(is_, old, new)) or (old == new and all(map(_alike, old, new)))
+    kinds = tuple(map(type, new))
+    if _PLAIN.issuperset(kinds):
+        return kinds == tuple(map(type, old))
+    return all(map(_alike, old, new))
 
 
 def _alike(old: Any, new: Any) -> bool:
@@ -264,8 +275,12 @@ def compacted(values: Sequence[Any], hint: Any = Any) -> dict[str, Any]:
     writer = _Writer()
     written: list[Any] = []
     for number, value in enumerate(values):
-        made = Whole(value) if number == 0 else change(values[number - 1], value, hint)
-        written.append(writer.change(made, hint))
+        if number == 0:
+            written.append(writer.whole(value, hint))
+            continue
+        before = values[number - 1]
+        found = None if value is before else writer.changed(before, value, hint)
+        written.append({} if found is None else found)
     return {"format": FORMAT, "version": VERSION, "values": written}
 
 
@@ -283,24 +298,46 @@ class _Writer:
         self._count = 0
         """How many messages were written whole: the next one's number."""
 
-    def change(self, made: Change | None, hint: Any) -> Any:
-        if isinstance(made, Whole):
-            value = made.value
-            if type(value) in _PLAIN:
-                return [value]
-            if type(value) is tuple:
-                item_hint = _item_hint(hint)
-                if item_hint is not None and _may_be_message(item_hint):
-                    return {"items": self.items(value, item_hint)}
-                return [encode(value)]
-            written = self.item(value, hint)
-            return written if _is_again(written) else [written]
-        if isinstance(made, Fields):
-            hints = _hints(made.kind)
-            changes = made.changes.items()
-            return {"fields": {name: self.change(part, hints[name]) for name, part in changes}}
-        if made is None:
-            return {}
+    def changed(self, old: Any, new: Any, hint: Any) -> Any:
+        """The stored form of what makes ``new`` from ``old``, two objects that are not the
+        same one, or None where nothing changed: :func:`change`'s changes, found and written
+        in one walk (no change is made as an object, then walked again to be written)."""
+        kind = type(new)
+        if kind is not type(old):
+            return self.whole(new, hint)
+        if kind in _PLAIN:
+            return None if old == new else [new]
+        if kind is tuple:
+            if len(old) == len(new) and all(map(is_, old, new)):  # made again of the same items
+                return None
+            made = _tuple_change(old, new, hint)
+            if made is None:
+                return None
+            return self.whole(new, hint) if isinstance(made, Whole) else self.kept(made, hint)
+        shape = _shape(kind)
+        if shape is None:
+            return None if _same(old, new) else self.whole(new, hint)
+        olds, news = shape.values(old), shape.values(new)
+        changes = {}
+        for index in compress(shape.indexes, map(is_not, olds, news)):
+            if (found := self.changed(olds[index], news[index], shape.hints[index])) is not None:
+                changes[shape.names[index]] = found
+        return {"fields": changes} if changes else None
+
+    def whole(self, value: Any, hint: Any) -> Any:
+        """``value`` written whole, where ``hint`` is."""
+        if type(value) in _PLAIN:
+            return [value]
+        if type(value) is tuple:
+            item_hint, of_messages = _list_of(hint)
+            if of_messages:
+                return {"items": self.items(value, item_hint)}
+            return [list(value) if _PLAIN.issuperset(map(type, value)) else encode(value)]
+        written = self.item(value, hint)
+        return written if _is_again(written) else [written]
+
+    def kept(self, made: Kept, hint: Any) -> dict[str, Any]:
+        """A tuple's run kept from the one before, with the items around it."""
         item_hint = _item_hint(hint)
         data: dict[str, Any] = {"keep": [made.start, made.stop]}
         if made.before:
@@ -320,7 +357,7 @@ class _Writer:
         """``value`` in the codec's form, or ``{"again": n}`` for a message written before."""
         if type(value) in _PLAIN:
             return value
-        if _message_fields(type(value)) is None:
+        if _shape(type(value)) is None:
             return encode(value)
         found = self._messages.get(id(value))
         if found is not None and _fits(value, hint):
@@ -475,9 +512,14 @@ class _Shape:
     hints: tuple[Any, ...]
     values: Callable[[Any], tuple[Any, ...]]
     """The values of an instance's fields, in order."""
+    indexes: range
+    """The fields' places, for :func:`itertools.compress` to pick those that changed: the
+    walk of a view's twenty fields, nearly all the very objects of the one before, runs in
+    C, and Python looks only at the few that are not."""
 
 
 _SHAPES: dict[type, _Shape | None] = {}
+_LISTS: dict[Any, tuple[Any, bool]] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 _ITEM_HINTS: dict[Any, Any] = {}
 _MAY_BE_MESSAGE: dict[Any, bool] = {}
@@ -487,8 +529,10 @@ def _shape(kind: type) -> _Shape | None:
     """The fields of a message class, whose changes are its fields' (a frozen dataclass the
     codec names, each field set by its constructor); None for any other type: its values
     are equal or not, as a card is."""
-    if kind in _SHAPES:
+    try:
         return _SHAPES[kind]
+    except KeyError:
+        pass
     shape: _Shape | None = None
     params = getattr(kind, "__dataclass_params__", None)
     if params is not None and params.frozen:
@@ -498,7 +542,8 @@ def _shape(kind: type) -> _Shape | None:
             hints = _hints(kind)
             getter = attrgetter(*names)
             values = getter if len(names) > 1 else lambda value: (getter(value),)
-            shape = _Shape(names, tuple(hints[name] for name in names), values)
+            field_hints = tuple(hints[name] for name in names)
+            shape = _Shape(names, field_hints, values, range(len(names)))
     _SHAPES[kind] = shape
     return shape
 
@@ -548,6 +593,17 @@ def _fits(value: Any, hint: Any) -> bool:
     if typing.get_origin(hint) in (types.UnionType, typing.Union):
         return any(_fits(value, option) for option in typing.get_args(hint))
     return isinstance(hint, type) and isinstance(value, hint)
+
+
+def _list_of(hint: Any) -> tuple[Any, bool]:
+    """What each item of a tuple in a place of ``hint`` is read as (see
+    :func:`_new_item_hint`), and whether one may be a message: asked of each tuple met."""
+    try:
+        return _LISTS[hint]
+    except KeyError:
+        item_hint = _item_hint(hint)
+        found = _LISTS[hint] = (item_hint, item_hint is not None and _may_be_message(item_hint))
+        return found
 
 
 def _item_hint(hint: Any) -> Any:
