@@ -5,9 +5,11 @@ wins, win share and its 95% interval, the current and longest win streak and the
 score, as ``liar-tui stats`` prints them (:mod:`liar_tui.stats_command`), the game's own
 numbers below; and, for a game played for money, the running total drawn as a plot.
 
-Everything is read once, in worker threads (never on the UI's): the stats first, then, once
-they are shown, each money game's ledger. The game filter only shows and hides sections, so
-cycling it reads nothing.
+Everything is read in worker threads (never on the UI's): the stats first, then, once they
+are shown, each money game's ledger. The game filter only shows and hides sections, so
+cycling it reads nothing. A history an older liar-tui recorded has its games' own numbers
+counted in the background after the file opens (:mod:`~liar_tui.store.history.counting`):
+stats read meanwhile leave them out, so they are read again once the counting is done.
 """
 
 from __future__ import annotations
@@ -167,6 +169,10 @@ class StatsScreen(LiarScreen[None]):
             super().__init__()
             self.reason = reason
 
+    class Counted(Message):
+        """Every game an older liar-tui recorded is counted: the stats read before left out
+        their own numbers. Posted from the thread that counted them."""
+
     def __init__(self, store: HistoryStore) -> None:
         super().__init__()
         self.store = store
@@ -199,6 +205,10 @@ class StatsScreen(LiarScreen[None]):
             from liar_tui.store.history.stats import history_left_out, history_stats
 
             try:
+                # Opening the file begins counting what an older liar-tui recorded: asked for
+                # before the stats are read, so that no end of it comes unheard between.
+                if store.games_to_count():
+                    store.when_counted(lambda: self.post_message(self.Counted()))
                 stats = history_stats(store)
                 counted = {found.game for found in stats}
                 # Only for a filter that finds nothing: a history with games of every
@@ -244,6 +254,7 @@ class StatsScreen(LiarScreen[None]):
             )
         )
         body = self.query_one("#stats-body", VerticalScroll)
+        await body.remove_children()  # read again: the sections of the read before
         await body.mount_all(GameSection(stats) for stats in self._stats)
         self._show()
         money = [stats.game for stats in self._stats if is_money_game(stats.game)]
@@ -256,6 +267,16 @@ class StatsScreen(LiarScreen[None]):
         for section in self.query(GameSection):
             if section.game == message.game:
                 section.show_ledger(message.steps, ascii_only)
+
+    @on(Counted)
+    def _counted(self) -> None:
+        self.notify(
+            "History has counted the games an older liar-tui recorded: the stats now include "
+            "their points, bluffs and money.",
+            title="History",
+            markup=False,
+        )
+        self._read()
 
     @on(ReadFailed)
     def _read_failed(self, message: ReadFailed) -> None:

@@ -4,6 +4,7 @@ said in one sentence."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -20,11 +21,12 @@ from liar_tui.screens.home import HomeScreen
 from liar_tui.screens.ledger_steps import LedgerStep, ledger_steps
 from liar_tui.screens.stats import GameSection, StatsScreen, game_lines_table
 from liar_tui.screens.stats_plot import LedgerPlot, date_labels, money_ticks
-from liar_tui.store.history import HistoryStore, history_path
+from liar_tui.store.history import HistoryStore, counting, history_path
+from liar_tui.store.history.records import GameRecord
 from liar_tui.store.history.stats import GameStats, LedgerPoint
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
-from tests.store.history.builders import finished_game
+from tests.store.history.builders import build_fixture, finished_game
 
 from .menus import RecordingApp, flat_text, screen_text
 
@@ -239,3 +241,39 @@ async def test_one_game_s_running_total_is_a_step_not_a_ramp() -> None:
         # ...then straight down at it: every marked row below $0 is marked in one column
         columns = {row.rindex("*") for row in drawn[zero + 1 : bottom + 1]}
         assert len(columns) == 1
+
+
+async def test_the_stats_are_read_again_once_an_older_liar_tui_s_games_are_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A history an older liar-tui recorded is counted in the background: stats opened
+    meanwhile leave out its games' own numbers, and show them once the counting ends,
+    without being opened again."""
+    path = history_path()
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)  # three Liar Games, none counted
+    counted = counting.counted
+    held = threading.Event()
+
+    def held_counted(record: GameRecord) -> counting.Counted:
+        held.wait(timeout=30)
+        return counted(record)
+
+    monkeypatch.setattr(counting, "counted", held_counted)
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_stats(pilot)
+        liar_game = {section.game: section for section in screen.query(GameSection)}["liar-game"]
+        assert liar_game.stats.game_lines == ()
+        assert "Points per round" not in flat_text(app)
+        held.set()
+        for _ in range(100):  # until the counting thread has written them, and they are read
+            await pilot.pause(0.05)
+            await settle(pilot)
+            if "Points per round" in flat_text(app):
+                break
+        assert "Points per round 16.5" in flat_text(app)
+        assert [section.game for section in screen.query(GameSection)] == [
+            "liar-game",
+            "liars-poker-bills",
+        ]

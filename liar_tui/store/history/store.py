@@ -91,6 +91,9 @@ class HistoryStore:
         is opened (and again once it is closed), so that one opening begins it once."""
         self._counting_notice: str | None = None
         """What the player was told of the counting, taken back once it is done here."""
+        self._when_counted: list[Callable[[], object]] | None = None
+        """What to call once every game is counted (see :meth:`when_counted`); None while
+        no counting is under way. Kept under the notices' lock."""
 
     # ------------------------------------------------------------------------- writing
 
@@ -191,6 +194,29 @@ class HistoryStore:
         with self._notices_lock:  # done: a notice not yet read would say it is not
             if self._counting_notice in self._notices:
                 self._notices.remove(self._counting_notice)
+        self._counted_all()
+
+    def when_counted(self, listener: Callable[[], object]) -> bool:
+        """Call ``listener`` once the counting begun in the background has counted every game
+        (in the thread that counted the last: a screen posts itself a message, and reads its
+        stats again); whether that counting is under way. False, and ``listener`` is never
+        called, when it is not: the games are all counted (or this store counts none in the
+        background), and what is read now is all there is."""
+        with self._notices_lock:
+            if self._when_counted is None:
+                return False
+            self._when_counted.append(listener)
+            return True
+
+    def _counted_all(self) -> None:
+        """Every game is counted: tell those waiting for it, once."""
+        with self._notices_lock:
+            listeners, self._when_counted = self._when_counted or [], None
+        for listener in listeners:
+            try:
+                listener()
+            except Exception:  # a thread's traceback must never reach the player's terminal
+                log.exception("a listener to the history's counting failed")
 
     def _count_some(self, stopped: threading.Event | None) -> bool:
         """Count the next few games still to count, the replays with no lock held; whether
@@ -214,8 +240,12 @@ class HistoryStore:
                 pass
         except HistoryError as error:  # the next opening of the file counts again
             log.info("history counting stopped: %s", error)  # the next call says it
+            return
         except Exception:  # a thread's traceback must never reach the player's terminal
             log.exception("history counting failed")
+            return
+        if not stopped.is_set():  # stopped: the file was closed, or is counted elsewhere
+            self._counted_all()
 
     def _start_counting(self, connection: sqlite3.Connection) -> None:
         """Begin counting in the background, with a notice, when the file just opened has
@@ -235,6 +265,9 @@ class HistoryStore:
             "recorded; until it is done, the stats leave out their points, bluffs and money."
         )
         self._note(self._counting_notice)
+        with self._notices_lock:  # begun again on reopening: those waiting wait on
+            if self._when_counted is None:
+                self._when_counted = []
         stopped = self._counting_stopped = threading.Event()
         threading.Thread(
             target=self._count_in_background, args=(stopped,), name="history counting", daemon=True

@@ -4,11 +4,15 @@ background, with a notice; never twice (issue 14, limit 3)."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from liar_tui.store.history import HistoryStore, counting
 from liar_tui.store.history.database import open_history
+from liar_tui.store.history.records import GameRecord
 
 from .builders import build_fixture
 
@@ -52,6 +56,33 @@ def test_a_version_1_file_opens_at_once_with_a_notice_and_is_counted_in_the_back
     assert reopened.count_games() == 3
     assert reopened.take_notices() == (), "nothing is left to count, so nothing is said"
     reopened.close()
+
+
+def test_those_waiting_are_told_once_when_every_game_is_counted(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the stats screen waits, to read its stats again: told from the counting thread."""
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    held = threading.Event()
+    counted = counting.counted
+
+    def held_counted(record: GameRecord) -> counting.Counted:
+        held.wait(timeout=30)
+        return counted(record)
+
+    monkeypatch.setattr(counting, "counted", held_counted)
+    store = HistoryStore(path)
+    told: list[int] = []
+    all_told = threading.Event()
+    assert store.games_to_count() == 3
+    assert store.when_counted(lambda: (told.append(store.games_to_count()), all_told.set()))
+    held.set()
+    assert all_told.wait(timeout=60)
+    assert told == [0]
+    assert not store.when_counted(all_told.clear), "nothing is left to wait for"
+    store.close()
+    assert all_told.is_set()
 
 
 def test_a_game_counted_by_two_processes_at_once_is_written_once(path: Path) -> None:
