@@ -13,6 +13,12 @@ or a game's recording waits on a write of a few rows at most.
 Two processes may count at once (the app and the table host on the same file): a game's
 numbers are written only by the transaction that takes its mark away, so they are never
 written twice.
+
+A game of a table played game after game (a dollar-bills session's deal) that an older
+liar-tui recorded kept the table's whole log, every deal before its own too. Counted, it is
+kept as liar-tui records one now (:func:`~liar_tui.store.history.starts.last_game_alone`):
+its own start and its own actions, in the same write as its numbers, which are then that
+game's alone.
 """
 
 from __future__ import annotations
@@ -38,6 +44,9 @@ class Counted:
     game_id: int
     seat: int
     counts: tuple[tuple[str, int], ...]
+    own_log: tuple[str | None, str] | None = None
+    """The game's own start and actions, as the logs keep them, for a record that kept its
+    table's whole log; None to keep its log as it is."""
 
 
 def games_left(connection: sqlite3.Connection) -> int:
@@ -75,21 +84,26 @@ def next_records(connection: sqlite3.Connection, limit: int = BATCH) -> list[rec
 def counted(record: records.GameRecord) -> Counted:
     """``record`` 's recording seat's numbers, as its plugin counts them from what the seat
     was told (a complete record's replayed from its first state); none for a record the
-    rules no longer replay. Runs with no lock held: it touches no file."""
-    from liar_tui.store.history.starts import replayed
+    rules no longer replay. A record that kept its table's whole log is kept alone, and
+    counted so (see the module). Runs with no lock held: it touches no file."""
+    from liar_tui.store.history.starts import last_game_alone, replayed
     from liar_tui.table.finished import seat_counts
 
-    finished = record.finished
+    finished = last_game_alone(record.finished)
     seat = finished.recording_seat if finished.recording_seat is not None else 0
+    own_log = None
     try:
+        if finished is not record.finished:
+            row = records.encoded(finished)
+            own_log = (row.start, row.log)
         if finished.visibility is Visibility.COMPLETE:
             updates, _ = replayed(finished.setup, finished.start, finished.actions, seat)
         else:
             updates = list(finished.seat_updates)
         counts = seat_counts(finished.setup, updates, seat)
-    except Exception:  # any record the rules cannot read: it counts none, as before
-        counts = ()
-    return Counted(record.id, seat, counts)
+    except Exception:  # any record the rules cannot read: it counts none, and is kept as it is
+        counts, own_log = (), None
+    return Counted(record.id, seat, counts, own_log)
 
 
 def write(connection: sqlite3.Connection, found: list[Counted]) -> None:
@@ -105,3 +119,8 @@ def write(connection: sqlite3.Connection, found: list[Counted]) -> None:
                     "INSERT INTO seat_counts VALUES (?, ?, ?, ?)",
                     [(game.game_id, game.seat, name, count) for name, count in game.counts],
                 )
+                if game.own_log is not None:
+                    connection.execute(
+                        "UPDATE logs SET start = ?, log = ? WHERE game_id = ?",
+                        (*game.own_log, game.game_id),
+                    )

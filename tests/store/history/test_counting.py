@@ -6,15 +6,23 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
+from liar_tui.games import make_bot
+from liar_tui.rules.dollar_bills.rules import Rules as BillRules
 from liar_tui.store.history import HistoryStore, counting
 from liar_tui.store.history.database import open_history
-from liar_tui.store.history.records import GameRecord
+from liar_tui.store.history.records import FinishedGame, GameRecord, encoded
+from liar_tui.table.finished import GameTimes, complete_record
+from liar_tui.table.local import bot_rng, open_table
+from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
+from liar_tui.table.setup import TableSetup
 
-from .builders import build_fixture
+from .builders import START, build_fixture
 
 GAME_2_COUNTS = [
     ("points", 33),
@@ -101,3 +109,57 @@ def test_a_game_counted_by_two_processes_at_once_is_written_once(path: Path) -> 
         connection.close()
     assert counts_of(path, 2) == GAME_2_COUNTS
     assert totals == GAME_2_COUNTS
+
+
+def third_deal() -> tuple[FinishedGame, tuple[object, ...]]:
+    """The record of a dollar-bills session's third deal as liar-tui records it now (from its
+    own start), and the session's log to the end of that deal."""
+    bots = [SeatConfig(name, SeatKind.BOT, BotLevel.EASY) for name in ("Ada", "Bea")]
+    seats = (SeatConfig("You", SeatKind.HUMAN), *bots)
+    setup = TableSetup("liars-poker-bills", BillRules(), seats, seed=3)
+    table = open_table(setup)
+    players = [make_bot(setup.game, BotLevel.EASY, bot_rng(setup, seat)) for seat in range(3)]
+    while table.completed_games() < 3:
+        for seat in table.to_act():
+            table.handle(players[seat].act(table.view(seat)))
+    times = GameTimes(START, START + timedelta(minutes=3), timedelta(minutes=3))
+    return complete_record(setup, table.actions, times, 0), tuple(table.actions)
+
+
+def test_a_deal_an_older_liar_tui_kept_with_its_session_s_log_is_kept_alone_once_counted(
+    path: Path,
+) -> None:
+    """Schemas 1 and 2 kept a dollar-bills deal with the session's log up to its end (every
+    deal before it too): counted, it is kept as a deal is recorded now, from its own start
+    with its own actions, and its numbers are that deal's."""
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    now, session = third_deal()
+    assert now.start is not None
+    assert len(now.actions) < len(session)
+    row = encoded(replace(now, start=None, actions=session, counts=()))
+    connection = sqlite3.connect(path)  # as liar-tui wrote it at schema 1
+    with connection:
+        game_id = connection.execute(
+            "INSERT INTO games VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)", row.game[:8]
+        ).lastrowid
+        connection.execute("INSERT INTO logs VALUES (?, ?, ?)", (game_id, row.setup, row.log))
+        connection.executemany(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, *seat) for seat in row.seats],
+        )
+    connection.close()
+    store = HistoryStore(path, count_in_background=False)
+    try:
+        store.finish_counting()
+        assert game_id is not None
+        record = store.load_game(game_id)
+        unchanged = store.load_game(1)
+    finally:
+        store.close()
+    assert record is not None
+    assert record.finished.start == now.start
+    assert record.finished.actions == now.actions
+    assert record.finished.counts == tuple(sorted(now.counts))
+    assert unchanged is not None
+    assert unchanged.finished.start is None, "a game of one deal at a time is kept as it was"
