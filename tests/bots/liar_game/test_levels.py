@@ -16,7 +16,9 @@ from liar_tui.bots.base import Bot
 from liar_tui.bots.liar_game.easy import EasyLiarGameBot
 from liar_tui.bots.liar_game.hard import (
     HAND_CLASSES,
+    MOST_LEADING,
     HardLiarGameBot,
+    RoundPlan,
     Situation,
     decode_hands,
     kept_triples,
@@ -268,6 +270,25 @@ def test_hard_spends_a_double_that_reaches_the_target() -> None:
     view = dataclasses.replace(_view_with("AS AH KC 2D 3H 5C"), scores=(430, 100, 120, 90))
     shown = HardLiarGameBot(random.Random(0)).act(view).cards
     assert sorted(card.ascii for card in shown) == ["AH", "AS", "KC"]
+
+
+def _stakes(scores: tuple[int, ...]) -> tuple[float, float]:
+    plan = RoundPlan(dataclasses.replace(_view_with("AS AH KC 2D 3H 5C"), scores=scores))
+    return plan.finish_stake, plan.stop_stake
+
+
+def test_hard_prices_the_games_end_by_its_lead() -> None:
+    """Ending the game is worth what the bot does not yet hold of it, stopping an opponent
+    from ending it what it does: level, a finish counts three times a stop; ahead, a stop
+    counts more; far ahead, a finish still counts (no lead makes the game sure)."""
+    level_finish, level_stop = _stakes((300, 300, 300, 300))
+    assert level_finish == pytest.approx(3 * level_stop)
+    ahead_finish, ahead_stop = _stakes((420, 300, 300, 300))
+    assert ahead_stop > ahead_finish
+    assert ahead_stop > level_stop
+    far_finish, far_stop = _stakes((480, 100, 100, 100))
+    assert far_finish == pytest.approx(far_stop * (1 - MOST_LEADING) / MOST_LEADING)
+    assert 0 < far_finish < ahead_finish
 
 
 def test_hard_spends_a_joker_on_its_kings_rather_than_wait_for_a_fresh_one() -> None:
