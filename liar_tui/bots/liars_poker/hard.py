@@ -74,7 +74,7 @@ IN_FULL_WHEN_BLUFFING = 0.02
 cheapest raise bare, and the normal bot always does. In 40 games against it, all 287 of its
 claims in full were true and all 162 bare ones false. With the old rates (true claims in
 full four times in five, bluffs one time in ten) the bot challenged one true claim in full
-in nine and took one bare bluff in three, and won 43.0% of 400 seeded games against three
+in eight and took one bare bluff in three, and won 43.0% of 400 seeded games against three
 normal bots; with these rates and the showdowns read (see :func:`seat_phrasing`), 62.0%."""
 PHRASING_PRIOR_WEIGHT = 4.0
 """How many showdowns the prior rates above count as against the table's: one in-full bluff
