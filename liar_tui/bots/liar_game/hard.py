@@ -48,15 +48,17 @@ jokers, variants) hands are worth other things, and the bot plays the normal bot
 arithmetic instead.
 
 Measured with ``liar-tui arena liar-game --seats hard,normal,normal,normal --games 2000
---seed 1 --jobs 2``: hard wins 35.0% of the games (95% interval 32.9-37.1%) against a fair
-25%, the three normal bots 21.2% to 22.0% each; the same as the tables before these two
-changes (35.3%, 33.2-37.4%), short of the 40% aimed at. The value iteration's own figure
-says why: against these opponents, seen as a fixed spread of hands, the best play takes
-17-18 points a round (17.2 by these tables), and the bot before already took 17.8 a round
-where each normal bot took 16.0 (300 games); what is left to take lies in reading each
-round better than a spread does. A decision takes a median 0.35 ms, p99 28 ms in that
-arena (two cores shared with much other work), a median 0.20 ms, p99 8.5 ms in
-``benchmarks/bots.py --games 30``.
+--seed 1 --jobs 2``: hard wins 37.1% of the games (95% interval 35.0-39.2%) against a fair
+25%, the three normal bots 20.8% to 21.1% each; 35.0% (32.9-37.1%) with the game's end at a
+fixed 150 points, short of the 40% aimed at. The bot leads when the first seat reaches 400
+points in only a fifth of the games (it then wins nearly nine in ten, and a fifth of the
+rest: 300 games, seed 2), and against these opponents, seen as a fixed spread of hands, the
+best play takes 17-18 points a round (17.2 by these tables), which the bot already took
+(17.8 a round where each normal bot took 16.0, 300 games); sharpening the spread (opponents
+that showed trash twice running: 31.3% against 35.3% in 300 games) or pricing the kept
+cards higher or lower (0.8 and 1.2 times: 29.7% and 20.7%) did worse. A decision takes a
+median 0.36 ms, p99 25 ms in that arena (two cores shared with much other work), a median
+0.23 ms, p99 2.3 ms in ``benchmarks/bots.py --games 30``.
 """
 
 from __future__ import annotations
