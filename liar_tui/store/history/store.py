@@ -220,13 +220,13 @@ class HistoryStore:
 
     def _count_some(self, stopped: threading.Event | None) -> bool:
         """Count the next few games still to count, the replays with no lock held; whether
-        there were any (False once ``stopped`` is set)."""
+        there may be more (False once ``stopped`` is set)."""
         with self._lock:
             if stopped is not None and stopped.is_set():
                 return False
             found = self._run(counting.next_records)
-        if not found:
-            return False
+            if not found:  # a batch only of games that cannot be read is taken off, not the end
+                return self._run(counting.games_left) > 0
         results = [counting.counted(record) for record in found]
         with self._lock:
             if stopped is not None and stopped.is_set():

@@ -163,3 +163,35 @@ def test_a_deal_an_older_liar_tui_kept_with_its_session_s_log_is_kept_alone_once
     assert record.finished.counts == tuple(sorted(now.counts))
     assert unchanged is not None
     assert unchanged.finished.start is None, "a game of one deal at a time is kept as it was"
+
+
+def test_a_batch_of_games_that_cannot_be_read_does_not_end_the_counting(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games of a title this liar-tui no longer knows count nothing and are taken off the
+    list; a whole batch of them must not end the counting with games still to count, nor
+    tell those waiting that every game is counted."""
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE games SET game = 'gone' WHERE id = 1")
+    connection.close()
+    held = threading.Event()
+    next_records = counting.next_records
+
+    def held_next_records(connection: sqlite3.Connection) -> list[GameRecord]:
+        held.wait(timeout=30)
+        return next_records(connection, limit=1)  # the unreadable game alone, then the others
+
+    monkeypatch.setattr(counting, "next_records", held_next_records)
+    store = HistoryStore(path)
+    told: list[int] = []
+    all_told = threading.Event()
+    assert store.games_to_count() == 3
+    assert store.when_counted(lambda: (told.append(store.games_to_count()), all_told.set()))
+    held.set()
+    assert all_told.wait(timeout=60)
+    store.close()
+    assert told == [0]
+    assert counts_of(path, 2) == GAME_2_COUNTS
