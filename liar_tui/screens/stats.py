@@ -150,9 +150,11 @@ class StatsScreen(LiarScreen[None]):
         none of the player's own games (None: all games), the games left out."""
 
         def __init__(
-            self, stats: tuple[GameStats, ...], left_out: dict[str | None, LeftOut]
+            self, read: int, stats: tuple[GameStats, ...], left_out: dict[str | None, LeftOut]
         ) -> None:
             super().__init__()
+            self.read = read
+            """Which read of the screen's found them (see ``StatsScreen._reads``)."""
             self.stats = stats
             self.left_out = left_out
 
@@ -181,6 +183,9 @@ class StatsScreen(LiarScreen[None]):
         self._stats: tuple[GameStats, ...] | None = None
         """What the worker read; None until it has."""
         self._left_out: dict[str | None, LeftOut] = {}
+        self._reads = 0
+        """How many reads were begun: the stats of an earlier one that ends after a later
+        (begun before the counting ended, and slower) are older, and not shown."""
         # Read at once, while the screen's styles load and its widgets are made: Textual
         # handles what the worker posts only once the screen is mounted.
         self._read()
@@ -196,11 +201,13 @@ class StatsScreen(LiarScreen[None]):
 
     def _read(self) -> None:
         store = self.store
+        self._reads += 1
+        number = self._reads
 
         def read() -> None:
             # A history never written is an empty one: opening it to read makes no file.
             if not store.path.exists():
-                self.post_message(self.StatsRead((), {}))
+                self.post_message(self.StatsRead(number, (), {}))
                 return
             from liar_tui.store.history.stats import history_left_out, history_stats
 
@@ -216,7 +223,7 @@ class StatsScreen(LiarScreen[None]):
                 unfound: list[str | None] = [None] if not stats else []
                 unfound += [game for game in registered() if game not in counted]
                 left_out = {game: history_left_out(store, game) for game in unfound}
-                self.post_message(self.StatsRead(stats, left_out))
+                self.post_message(self.StatsRead(number, stats, left_out))
             except HistoryError as error:
                 self.post_message(self.ReadFailed(str(error)))
 
@@ -244,6 +251,8 @@ class StatsScreen(LiarScreen[None]):
     @on(StatsRead)
     async def _stats_read(self, message: StatsRead) -> None:
         self._say_notices()
+        if message.read != self._reads:  # a later read is under way, or was shown
+            return
         self._left_out = message.left_out
         known = list(registered())
         # In the order the app lists the games; one whose plugin is gone, last.

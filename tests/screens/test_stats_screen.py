@@ -22,8 +22,9 @@ from liar_tui.screens.ledger_steps import LedgerStep, ledger_steps
 from liar_tui.screens.stats import GameSection, StatsScreen, game_lines_table
 from liar_tui.screens.stats_plot import LedgerPlot, date_labels, money_ticks
 from liar_tui.store.history import HistoryStore, counting, history_path
+from liar_tui.store.history import stats as history_stats_module
 from liar_tui.store.history.records import GameRecord
-from liar_tui.store.history.stats import GameStats, LedgerPoint
+from liar_tui.store.history.stats import GameStats, LedgerPoint, LeftOut
 from liar_tui.store.settings import CardStyle, Settings
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from tests.store.history.builders import build_fixture, finished_game
@@ -277,3 +278,49 @@ async def test_the_stats_are_read_again_once_an_older_liar_tui_s_games_are_count
             "liar-game",
             "liars-poker-bills",
         ]
+
+
+async def test_stats_read_before_the_counting_ended_never_replace_those_read_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first read of the stats, begun while the games were being counted, ends after
+    the read the end of the counting began: what it read is older, and is not shown."""
+    path = history_path()
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)  # three Liar Games, none counted
+    counted, left_out = counting.counted, history_stats_module.history_left_out
+    held, first_read_waits, first_read_goes_on = (
+        threading.Event(),
+        threading.Event(),
+        threading.Event(),
+    )
+
+    def held_counted(record: GameRecord) -> counting.Counted:
+        held.wait(timeout=30)
+        return counted(record)
+
+    def slow_first_read(store: HistoryStore, game: str | None = None) -> LeftOut:
+        if not first_read_waits.is_set():
+            first_read_waits.set()
+            first_read_goes_on.wait(timeout=30)
+        return left_out(store, game)
+
+    monkeypatch.setattr(counting, "counted", held_counted)
+    monkeypatch.setattr(history_stats_module, "history_left_out", slow_first_read)
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        for _ in range(100):
+            if first_read_waits.is_set():
+                break
+            await pilot.pause(0.05)
+        held.set()  # the counting ends while the first read is under way
+        for _ in range(100):  # the second read, once the counting ended, is shown
+            await pilot.pause(0.05)
+            if "Points per round" in flat_text(app):
+                break
+        assert "Points per round 16.5" in flat_text(app)
+        first_read_goes_on.set()
+        await settle(pilot)
+        assert "Points per round 16.5" in flat_text(app)
