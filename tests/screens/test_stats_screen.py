@@ -252,7 +252,7 @@ async def test_the_stats_are_read_again_once_an_older_liar_tui_s_games_are_count
     without being opened again."""
     path = history_path()
     path.parent.mkdir(parents=True)
-    build_fixture(1, path)  # three Liar Games, none counted
+    build_fixture(1, path)  # two Liar Games and a dollar-bills deal, none counted
     counted = counting.counted
     held = threading.Event()
 
@@ -287,7 +287,7 @@ async def test_stats_read_before_the_counting_ended_never_replace_those_read_aft
     the read the end of the counting began: what it read is older, and is not shown."""
     path = history_path()
     path.parent.mkdir(parents=True)
-    build_fixture(1, path)  # three Liar Games, none counted
+    build_fixture(1, path)  # two Liar Games and a dollar-bills deal, none counted
     counted, left_out = counting.counted, history_stats_module.history_left_out
     held, first_read_waits, first_read_goes_on = (
         threading.Event(),
