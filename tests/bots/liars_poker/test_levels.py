@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -32,6 +33,7 @@ from liar_tui.rules.liars_poker.game import (
     Discard,
     LiarsPokerGame,
     LiarsPokerRules,
+    LiarsPokerView,
     Take,
 )
 from liar_tui.rules.liars_poker.rules import Category
@@ -157,21 +159,32 @@ def test_a_full_claim_is_believed_more_than_the_same_floor_said_bare() -> None:
     """The same floor said in full or as the bare cheapest raise: bluffers say it bare."""
     believed = []
     for in_full in (True, False):
-        game = opened(
-            LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR, (Rank.JACK,))
-        )
-        taker = game.acting
-        assert taker is not None
-        game.apply(Take(taker))
-        game.apply(Discard(taker, tuple(game.pocket[:3])))
-        rung = legal_raises(game.view(taker), 1)[0]
-        said = declaration_of(rung.floor) if in_full else rung.declaration
-        assert is_in_full(said, rung.floor) is in_full
-        game.apply(Declare(taker, said))
-        decider = game.acting
-        assert decider is not None
-        believed.append(claim_belief(game.view(decider), None, random.Random(3)).true)
+
+        def cheapest_raise(view: LiarsPokerView, in_full: bool = in_full) -> Declaration:
+            rung = legal_raises(view, 1)[0]
+            said = declaration_of(rung.floor) if in_full else rung.declaration
+            assert is_in_full(said, rung.floor) is in_full
+            return said
+
+        view = declared_after_a_draw(3, cheapest_raise)
+        believed.append(claim_belief(view, None, random.Random(3)).true)
     assert believed[0] > believed[1]
+
+
+def declared_after_a_draw(
+    drawn: int, saying: Callable[[LiarsPokerView], Declaration]
+) -> LiarsPokerView:
+    """The next seat's view once a seat took a pair of jacks, drew ``drawn`` cards and
+    declared what ``saying`` makes of its own view."""
+    game = opened(LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR, (Rank.JACK,)))
+    taker = game.acting
+    assert taker is not None
+    game.apply(Take(taker))
+    game.apply(Discard(taker, tuple(game.pocket[:drawn])))
+    game.apply(Declare(taker, saying(game.view(taker))))
+    decider = game.acting
+    assert decider is not None
+    return game.view(decider)
 
 
 def in_full(cards: str) -> Declaration:
@@ -194,19 +207,9 @@ def test_a_claim_after_a_draw_is_judged_by_how_it_is_phrased(
     does, drew two cards and jumped from a pair of jacks: few sampled hands reach the claim,
     but said in full it is held, and said bare it is a bluff. The old bot challenged all
     three, losing a life on every true claim in full."""
+    view = declared_after_a_draw(2, lambda _view: said)
     for seed in range(5):
-        game = opened(
-            LiarsPokerGame(LiarsPokerRules(), 3, 5), Declaration(Category.PAIR, (Rank.JACK,))
-        )
-        taker = game.acting
-        assert taker is not None
-        game.apply(Take(taker))
-        game.apply(Discard(taker, tuple(game.pocket[:2])))
-        game.apply(Declare(taker, said))
-        decider = game.acting
-        assert decider is not None
-        action = HardLiarsPokerBot(random.Random(seed)).act(game.view(decider))
-        assert isinstance(action, expected)
+        assert isinstance(HardLiarsPokerBot(random.Random(seed)).act(view), expected)
 
 
 def test_a_bluff_shown_in_full_makes_claims_in_full_less_believed() -> None:

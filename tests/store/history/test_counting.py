@@ -81,16 +81,24 @@ def test_those_waiting_are_told_once_when_every_game_is_counted(
 
     monkeypatch.setattr(counting, "counted", held_counted)
     store = HistoryStore(path)
-    told: list[int] = []
     all_told = threading.Event()
+    assert games_left_when_told(store, held, all_told) == [0]
+    assert not store.when_counted(all_told.clear), "nothing is left to wait for"
+    store.close()
+    assert all_told.is_set()
+
+
+def games_left_when_told(
+    store: HistoryStore, held: threading.Event, all_told: threading.Event
+) -> list[int]:
+    """Waits, as the stats screen does, for the counting of the fixture's three games (held
+    back by ``held`` until the wait is asked for) to end: the games left each time told."""
+    told: list[int] = []
     assert store.games_to_count() == 3
     assert store.when_counted(lambda: (told.append(store.games_to_count()), all_told.set()))
     held.set()
     assert all_told.wait(timeout=60)
-    assert told == [0]
-    assert not store.when_counted(all_told.clear), "nothing is left to wait for"
-    store.close()
-    assert all_told.is_set()
+    return told
 
 
 def test_a_game_counted_by_two_processes_at_once_is_written_once(path: Path) -> None:
@@ -186,12 +194,7 @@ def test_a_batch_of_games_that_cannot_be_read_does_not_end_the_counting(
 
     monkeypatch.setattr(counting, "next_records", held_next_records)
     store = HistoryStore(path)
-    told: list[int] = []
-    all_told = threading.Event()
-    assert store.games_to_count() == 3
-    assert store.when_counted(lambda: (told.append(store.games_to_count()), all_told.set()))
-    held.set()
-    assert all_told.wait(timeout=60)
+    told = games_left_when_told(store, held, threading.Event())
     store.close()
     assert told == [0]
     assert counts_of(path, 2) == GAME_2_COUNTS
