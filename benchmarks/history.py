@@ -15,8 +15,12 @@ time, over about two years, against opponents of varied names and levels), then 
   the seat was told: **online** as a joined client keeps it (each update decoded from its
   frame's JSON, heard by the seat's recorder), and **hot seat** as the app replays it from
   the table's log; with the size its log is stored in, and that of its updates written
-  whole (as they were stored before, and as ``liar-tui export`` writes them); then
-  :meth:`HistoryStore.load_game` of the hot-seat record, what opening its replay reads;
+  whole (as they were stored before, and as ``liar-tui export`` writes them). The online
+  recorder writes each update in the stored form as it hears it (**hear**, a line of each
+  update's time), so recording writes only the JSON; **build + record** adds what the
+  app's worker does first: make the record from the recorder's updates (online), or replay
+  the table's log and write its updates (hot seat). Then :meth:`HistoryStore.load_game` of
+  the hot-seat record, what opening its replay reads;
 - **list open**: the first page of the list, newest first, from a store that has not yet
   opened the file (what opening the history screen costs: the file, the schema check, the
   query), and the same page again once open; then the list filtered by game and by an
@@ -43,7 +47,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -189,21 +193,38 @@ SEAT_GAMES = {"liar-game": 1, "liars-poker-cards": 1, "liars-poker-bills": 12}
 whose last deal's views carry the session's ledger and last games."""
 
 
-def seat_records(game: str) -> dict[str, FinishedGame]:
-    """Seat 0's own record of the last game of a long table of ``game``, online and hot
-    seat (see the module)."""
+@dataclass(frozen=True)
+class SeatRecords:
+    """Seat 0's own record of the last game of a long table of one title, online and hot
+    seat, and how each is built (see the module)."""
+
+    records: dict[str, FinishedGame]
+    builds: dict[str, Callable[[], FinishedGame]]
+    """What the app's worker does at the game's end before recording it: an online seat's
+    record made of the updates its recorder kept (already written as they came), a hot
+    seat's replayed from the table's log (and written)."""
+    hearing: list[float]
+    """Milliseconds the online seat's recorder took to hear each update (and write it)."""
+
+
+def seat_records(game: str) -> SeatRecords:
     setup = sample_setup(game, 1)
     actions = played(setup, SEAT_GAMES[game])
     times = times_of(datetime.now(UTC), len(actions))
     handed: list[SeatGame] = []
     recorder = SeatRecorder(setup, 0, handed.append, from_start=True)
+    hearing = []
     for update in replayed_updates(setup, actions, 0):
-        recorder.hear(decode(json.loads(json.dumps(encode(update))), SeatUpdate))
+        heard = decode(json.loads(json.dumps(encode(update))), SeatUpdate)
+        start = time.perf_counter()
+        recorder.hear(heard)
+        hearing.append((time.perf_counter() - start) * 1000)
     online = handed[-1]
-    return {
-        "online": seat_record_from_updates(online.setup, online.updates, 0, times),
-        "hot seat": seat_record(setup, actions, times, 0),
+    builds: dict[str, Callable[[], FinishedGame]] = {
+        "online": partial(seat_record_from_updates, online.setup, online.log, 0, times),
+        "hot seat": partial(seat_record, setup, actions, times, 0),
     }
+    return SeatRecords({kind: build() for kind, build in builds.items()}, builds, hearing)
 
 
 def seat_label(kind: str, finished: FinishedGame) -> str:
@@ -213,6 +234,10 @@ def seat_label(kind: str, finished: FinishedGame) -> str:
     stored = len(encoded(finished).log.encode()) / 1024
     whole = len(json.dumps(encode(finished.seat_updates), separators=(",", ":"))) / 1024
     return f"{kind}: {finished.game} ({updates} updates, {stored:.0f} KB; whole {whole:.0f} KB)"
+
+
+def build_and_record(store: HistoryStore, build: Callable[[], FinishedGame]) -> None:
+    store.record(build())
 
 
 def record_and_replay(
@@ -245,10 +270,13 @@ def report(
     seat_games = 0
     for game in TITLES:
         of_game = seat_records(game)
-        for kind, finished in of_game.items():
+        print(line(f"hear, online: {game} (each update)", of_game.hearing))
+        for kind, finished in of_game.records.items():
             print(line(seat_label(kind, finished), timed(partial(store.record, finished), runs)))
-            seat_games += runs
-        answer = store.record(of_game["hot seat"])
+            built = partial(build_and_record, store, of_game.builds[kind])
+            print(line(f"  build + record, {kind}", timed(built, runs)))
+            seat_games += 2 * runs
+        answer = store.record(of_game.records["hot seat"])
         assert isinstance(answer, Recorded)
         seat_games += 1
         loaded = timed(partial(store.load_game, answer.game_id), runs)

@@ -245,6 +245,6 @@ class ClientApp(LiarApp):
         def finished() -> FinishedGame:
             from liar_tui.table.finished import seat_record_from_updates
 
-            return seat_record_from_updates(game.setup, game.updates, game.seat, game.times)
+            return seat_record_from_updates(game.setup, game.log, game.seat, game.times)
 
         self.record_in_history(finished)

@@ -14,8 +14,10 @@ more, and its game is never handed on.
 Each update is decoded afresh from its frame, so two in a row hold equal copies of all that
 did not change (the rules, the last rounds' reveals). The recorder keeps each update made of
 the one before's objects wherever they are the same (``compact.shared``), so that a long
-game's updates take the memory of their changes, and recording finds those changes at once
-instead of comparing every copy again.
+game's updates take the memory of their changes, and writes each in the stored form as it
+comes (``compact.ChangeLog``): finding those changes at the game's end took a long Liar
+Game's record 5-7 ms, where a turn's share is about a tenth of a millisecond, and
+recording the game now writes only the JSON.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from liar_tui.store.history.compact import shared
+from liar_tui.store.history.compact import ChangeLog, shared
 from liar_tui.table.finished import GameClock, GameTimes, ends_a_game
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import SeatUpdate
@@ -36,8 +38,13 @@ class SeatGame:
     setup: TableSetup
     """The setup as the host told it: seats' names and kinds, the rules, and no seed."""
     seat: int
-    updates: tuple[SeatUpdate, ...]
+    log: ChangeLog
+    """The updates the seat heard, each written in the stored form as it came."""
     times: GameTimes
+
+    @property
+    def updates(self) -> tuple[SeatUpdate, ...]:
+        return self.log.values
 
 
 class SeatRecorder:
@@ -57,7 +64,8 @@ class SeatRecorder:
         self._finished = finished
         self._whole = from_start
         """The updates kept are the game's from its first view: it is one to record."""
-        self._updates: list[SeatUpdate] = []
+        self._log = ChangeLog(SeatUpdate)
+        """The game's updates kept so far, each written as it came."""
         self._last: SeatUpdate | None = None
         """The last update heard, kept or not."""
         self._clock = GameClock.start(0)
@@ -74,17 +82,18 @@ class SeatRecorder:
             if (update.view, update.to_act) == (last.view, last.to_act):
                 return
             self._whole = False
-            self._updates = []
+            self._log = ChangeLog(SeatUpdate)
         self._last = update
         if self._whole:
-            self._updates.append(update)
+            self._log.add(update)
         if not ends_a_game(self._setup, update):
             return
         if self._whole:
             times = self._clock.stop()
-            self._finished(SeatGame(self._setup, self._seat, tuple(self._updates), times))
+            self._finished(SeatGame(self._setup, self._seat, self._log, times))
         # The end's events belong to the game just ended: the next begins at its view, as a
         # table's first view comes with no events.
-        self._updates = [SeatUpdate(update.seat, (), update.view, update.to_act)]
+        self._log = ChangeLog(SeatUpdate)
+        self._log.add(SeatUpdate(update.seat, (), update.view, update.to_act))
         self._whole = True
         self._clock = GameClock.start(0)

@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from liar_tui.games import new_state, plugin
+from liar_tui.store.history.compact import ChangeLog
 from liar_tui.store.history.records import FinishedGame, SeatResult, Visibility
 from liar_tui.store.history.starts import last_game, replayed
 from liar_tui.table.table import SeatUpdate
@@ -182,18 +183,22 @@ def seat_record(
     Replaying the log is the slow part: call this off the UI's thread, as
     :func:`complete_record`.
     """
-    updates = last_game_updates(setup, actions, recording_seat)
-    return seat_record_from_updates(setup, updates, recording_seat, times)
+    log = ChangeLog(SeatUpdate)
+    for update in last_game_updates(setup, actions, recording_seat):
+        log.add(update)
+    return seat_record_from_updates(setup, log, recording_seat, times)
 
 
 def seat_record_from_updates(
-    setup: TableSetup, updates: Sequence[SeatUpdate], recording_seat: int, times: GameTimes
+    setup: TableSetup, log: ChangeLog, recording_seat: int, times: GameTimes
 ) -> FinishedGame:
-    """The record of one game as ``recording_seat`` was told it: ``updates`` from the game's
-    first view to its end, and nothing else (issue 14, point 2). A hot-seat game's are
-    replayed from the log (:func:`seat_record`); an online client's are the updates the
-    table host sent its seat, as they came (``setup`` as the host told it, whose seed is
-    never the game's: it is kept as 0, and the record's seed is unknown)."""
+    """The record of one game as ``recording_seat`` was told it: the updates of ``log``, from
+    the game's first view to its end, and nothing else (issue 14, point 2). A hot-seat
+    game's are replayed from the log (:func:`seat_record`); an online client's are the
+    updates the table host sent its seat, written as they came (``setup`` as the host told
+    it, whose seed is never the game's: it is kept as 0, and the record's seed is unknown).
+    The log is the record's own from then on: nothing more is added to it."""
+    updates = log.values
     return FinishedGame(
         setup=replace(setup, seed=0),
         seed=None,
@@ -203,8 +208,9 @@ def seat_record_from_updates(
         duration=times.duration,
         recording_seat=recording_seat,
         visibility=Visibility.SEAT,
-        seat_updates=tuple(updates),
+        seat_updates=updates,
         counts=seat_counts(setup, updates, recording_seat),
+        seat_log=log,
     )
 
 

@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "history.py"
-STEPS = ("record", "record + replay: liar-game", "list open (file not yet open)", "count (")
+STEPS = (
+    "record",
+    "record + replay: liar-game",
+    "hear, online: liar-game (each update)",
+    "  build + record, hot seat",
+    "list open (file not yet open)",
+    "count (",
+)
 
 
 @pytest.mark.slow  # it plays its sample games first: half a minute

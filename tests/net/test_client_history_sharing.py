@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from liar_tui.net.client_history import SeatGame, SeatRecorder
+from liar_tui.store.history import records
 from liar_tui.store.history.compact import compacted
+from liar_tui.store.history.records import encoded
 from liar_tui.table.codec import decode, encode
-from liar_tui.table.finished import replayed_updates
+from liar_tui.table.finished import replayed_updates, seat_record_from_updates
 from liar_tui.table.table import SeatUpdate
 from tests.screens.replays import played_to_end
 
@@ -52,3 +55,29 @@ def test_a_game_heard_from_frames_is_stored_as_small_as_the_table_s_own_updates(
         return len(json.dumps(compacted(updates, SeatUpdate)))
 
     assert stored(kept.updates) <= stored(made)
+
+
+def test_a_game_heard_is_recorded_from_its_log_written_as_it_came(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each update is written in the stored form when it is heard: the record of the game
+    stores that log as it is, and finds no change again at the game's end."""
+    _, _, kept = heard_and_kept("liars-poker-cards")
+    expected = compacted(kept.updates, SeatUpdate)
+
+    def not_again(*_: object) -> None:
+        raise AssertionError("the changes were found again when the game was recorded")
+
+    monkeypatch.setattr(records, "compacted", not_again)
+    finished = seat_record_from_updates(kept.setup, kept.log, kept.seat, kept.times)
+    assert json.loads(encoded(finished).log) == expected
+
+
+def test_a_record_refuses_a_written_log_of_other_updates() -> None:
+    _, _, kept = heard_and_kept("liars-poker-cards")
+    finished = seat_record_from_updates(kept.setup, kept.log, kept.seat, kept.times)
+    copies = tuple(decode(encode(update), SeatUpdate) for update in finished.seat_updates)
+    with pytest.raises(ValueError, match="other updates"):
+        replace(finished, seat_updates=copies)
+    with pytest.raises(ValueError, match="other updates"):
+        replace(finished, seat_updates=finished.seat_updates[:-1])

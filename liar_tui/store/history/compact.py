@@ -272,16 +272,49 @@ def _pooled_item(value: Any, pool: dict[Any, Any]) -> Any:
 def compacted(values: Sequence[Any], hint: Any = Any) -> dict[str, Any]:
     """``values`` (each of type ``hint``) in the stored form: the first whole, each later one
     the change from the one before (see the module)."""
-    writer = _Writer()
-    written: list[Any] = []
-    for number, value in enumerate(values):
-        if number == 0:
-            written.append(writer.whole(value, hint))
-            continue
-        before = values[number - 1]
-        found = None if value is before else writer.changed(before, value, hint)
-        written.append({} if found is None else found)
-    return {"format": FORMAT, "version": VERSION, "values": written}
+    log = ChangeLog(hint)
+    for value in values:
+        log.add(value)
+    return log.stored()
+
+
+class ChangeLog:
+    """Values written in the stored form one by one, as they come: a seat's updates, each
+    written when the seat hears it, so that recording its game at the end has only the JSON
+    left to write. What a long game's changes cost to find is spread over its turns, about a
+    tenth of a millisecond each, instead of taking milliseconds at once when the game ends.
+
+    The log holds its values (the writer numbers messages by their ids, which must not be
+    another's while it writes); they must not change, as a game's messages do not."""
+
+    def __init__(self, hint: Any = Any) -> None:
+        self._hint = hint
+        self._writer = _Writer()
+        self._values: list[Any] = []
+        self._written: list[Any] = []
+
+    def add(self, value: Any) -> None:
+        """``value`` after those added before, written at once as its change from the last."""
+        if not self._values:
+            written = self._writer.whole(value, self._hint)
+        else:
+            before = self._values[-1]
+            found = None if value is before else self._writer.changed(before, value, self._hint)
+            written = {} if found is None else found
+        self._values.append(value)
+        self._written.append(written)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """Every value added, in order."""
+        return tuple(self._values)
+
+    def stored(self) -> dict[str, Any]:
+        """The values added so far in the stored form, as :func:`compacted` writes them."""
+        return {"format": FORMAT, "version": VERSION, "values": list(self._written)}
 
 
 AGAIN = "again"

@@ -14,14 +14,15 @@ before that keep a plain list of updates, and still load (:func:`seat_updates_of
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import Enum
+from operator import is_
 from types import GenericAlias
 from typing import TYPE_CHECKING, Any
 
 from liar_tui import __version__, games
-from liar_tui.store.history.compact import compacted, expanded, is_compacted
+from liar_tui.store.history.compact import ChangeLog, compacted, expanded, is_compacted
 from liar_tui.table.codec import DecodeError, decode, encode
 from liar_tui.table.seats import BotLevel, SeatKind
 from liar_tui.table.setup import TableSetup
@@ -97,6 +98,10 @@ class FinishedGame:
     table played game after game, as its plugin's ``game_start`` gave it (a session's deal,
     with what the session carried into it), so that the record keeps that game's actions
     alone. None for a record whose actions run from the setup."""
+    seat_log: ChangeLog | None = field(default=None, compare=False, repr=False)
+    """``seat_updates`` already written in the stored form, as the seat heard them (an online
+    seat's recorder writes each update when it comes): recording then writes only the JSON.
+    None where they are written when the game is recorded."""
 
     def __post_init__(self) -> None:
         if len(self.seats) != len(self.setup.seats):
@@ -117,10 +122,18 @@ class FinishedGame:
             raise ValueError("a record that is nobody's has no seat's numbers")
         if self.start is not None and self.visibility is not Visibility.COMPLETE:
             raise ValueError("only a complete record keeps where its actions begin")
+        if self.seat_log is not None and not _same_items(self.seat_log.values, self.seat_updates):
+            raise ValueError("a seat's written log is of other updates than its record's")
 
     @property
     def game(self) -> str:
         return self.setup.game
+
+
+def _same_items(written: tuple[Any, ...], kept: tuple[Any, ...]) -> bool:
+    """Whether two tuples hold the very same objects, in order: a log written as the seat
+    heard its updates is of the record's own updates, not copies to compare."""
+    return len(written) == len(kept) and all(map(is_, written, kept))
 
 
 @dataclass(frozen=True)
@@ -222,6 +235,8 @@ def encoded(finished: FinishedGame, *, imported: bool = False) -> EncodedGame:
     """The rows of ``finished``; ``imported`` for a game ``liar-tui import`` brings in."""
     if finished.visibility is Visibility.COMPLETE:
         log = encode(finished.actions)
+    elif finished.seat_log is not None:
+        log = finished.seat_log.stored()
     else:
         log = compacted(finished.seat_updates, SeatUpdate)
     return EncodedGame(

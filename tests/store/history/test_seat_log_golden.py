@@ -10,7 +10,8 @@ stored again three ways, as a seat record's updates come:
   views);
 - each update decoded apart (nothing in common with the one before, so every part is
   compared by value);
-- those, heard one by one as an online seat's recorder hears them (:func:`shared`).
+- those, heard one by one as an online seat's recorder hears them (:func:`shared`), and
+  written one by one as it writes them (:class:`ChangeLog`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import replace
 
 import pytest
 
-from liar_tui.store.history.compact import expanded, shared
+from liar_tui.store.history.compact import ChangeLog, expanded, shared
 from liar_tui.store.history.records import encoded
 from liar_tui.table.codec import decode, encode
 from liar_tui.table.table import SeatUpdate
@@ -44,9 +45,9 @@ def fixture_log(game: str) -> str:
         return file.read()
 
 
-def stored_log(updates: tuple[SeatUpdate, ...]) -> str:
-    """The log the store writes for a seat record of ``updates``."""
-    return encoded(replace(seat_view_game(), seat_updates=updates)).log
+def stored_log(updates: tuple[SeatUpdate, ...], written: ChangeLog | None = None) -> str:
+    """The log the store writes for a seat record of ``updates`` (``written`` as they came)."""
+    return encoded(replace(seat_view_game(), seat_updates=updates, seat_log=written)).log
 
 
 def digest(text: str) -> str:
@@ -62,6 +63,10 @@ def test_a_long_seat_record_is_stored_as_the_same_bytes(game: str) -> None:
     apart = tuple(decode(encode(update), SeatUpdate) for update in updates)
     assert digest(stored_log(apart)) == APART[game]
     heard = [apart[0]]
+    written = ChangeLog(SeatUpdate)
+    written.add(apart[0])
     for update in apart[1:]:
         heard.append(shared(heard[-1], update, SeatUpdate))
+        written.add(heard[-1])
     assert stored_log(tuple(heard)) == log
+    assert stored_log(tuple(heard), written) == log
