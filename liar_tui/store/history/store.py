@@ -61,6 +61,10 @@ class NotRecorded:
 
 RecordResult = Recorded | NotRecorded
 
+COUNTING_PAUSES = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+"""Seconds before each try to count again once a fault stopped the counting: about a minute
+in all, longer than another process holds the file for any write of liar-tui's."""
+
 
 class HistoryStore:
     """The history file at ``path`` (the user's data folder unless given).
@@ -94,6 +98,12 @@ class HistoryStore:
         self._when_counted: list[Callable[[], object]] | None = None
         """What to call once every game is counted (see :meth:`when_counted`); None while
         no counting is under way. Kept under the notices' lock."""
+        self._closings = 0
+        """How many times the store's owner closed it: a counting to try again after a pause
+        is not, once the owner closed the file since it stopped."""
+        self._counting_tries = 0
+        """The tries so far of the counting the next opening begins (see
+        :meth:`_count_again_later`)."""
 
     # ------------------------------------------------------------------------- writing
 
@@ -167,6 +177,7 @@ class HistoryStore:
     def close(self) -> None:
         """Close the file; the next call opens it again (and goes on counting)."""
         with self._lock:
+            self._closings += 1
             self._close()
 
     # ----------------------------------------------------------- games still to count
@@ -234,12 +245,13 @@ class HistoryStore:
             self._run(lambda connection: counting.write(connection, results))
         return True
 
-    def _count_in_background(self, stopped: threading.Event) -> None:
+    def _count_in_background(self, stopped: threading.Event, tries: int) -> None:
         try:
             while self._count_some(stopped):
                 pass
-        except HistoryError as error:  # the next opening of the file counts again
+        except HistoryError as error:  # the file is closed; opening it again counts on
             log.info("history counting stopped: %s", error)  # the next call says it
+            self._count_again_later(tries)
             return
         except Exception:  # a thread's traceback must never reach the player's terminal
             log.exception("history counting failed")
@@ -247,11 +259,42 @@ class HistoryStore:
         if not stopped.is_set():  # stopped: the file was closed, or is counted elsewhere
             self._counted_all()
 
+    def _count_again_later(self, tries: int) -> None:
+        """Open the file again after a pause, and so count on, once a fault stopped the
+        counting (most often another process holding the file locked past the busy
+        timeout): a screen waiting for the stats must not wait for the player's next use of
+        history. A few tries, each pause longer; none once the owner closed the store, or
+        once another call opened the file again (and began counting)."""
+        if tries >= len(COUNTING_PAUSES):
+            return
+        closings = self._closings
+
+        def again() -> None:
+            with self._lock:
+                if self._closings != closings or self._connection is not None:
+                    return
+                self._counting_tries = tries + 1
+                try:
+                    self._run(lambda _connection: None)  # opened: the counting begins again
+                except HistoryError as error:
+                    log.info("history counting not begun again: %s", error)
+                    self._counting_tries = 0
+                    self._count_again_later(tries + 1)
+                except Exception:  # a thread's traceback must never reach the player's terminal
+                    log.exception("history counting could not begin again")
+                    self._counting_tries = 0
+
+        timer = threading.Timer(COUNTING_PAUSES[tries], again)
+        timer.name = "history counting, again"
+        timer.daemon = True
+        timer.start()
+
     def _start_counting(self, connection: sqlite3.Connection) -> None:
         """Begin counting in the background, with a notice, when the file just opened has
         games still to count."""
         import sqlite3
 
+        tries, self._counting_tries = self._counting_tries, 0
         if self._counting_stopped is not None or not self._counts_in_background:
             return
         try:
@@ -260,17 +303,22 @@ class HistoryStore:
             return
         if not left:
             return
-        self._counting_notice = (
-            f"History is counting {left:,} game{'' if left == 1 else 's'} an older liar-tui "
-            "recorded; until it is done, the stats leave out their points, bluffs and money."
-        )
-        self._note(self._counting_notice)
+        if not tries:  # a counting begun again after a fault was told of already
+            self._counting_notice = (
+                f"History is counting {left:,} game{'' if left == 1 else 's'} an older "
+                "liar-tui recorded; until it is done, the stats leave out their points, "
+                "bluffs and money."
+            )
+            self._note(self._counting_notice)
         with self._notices_lock:  # begun again on reopening: those waiting wait on
             if self._when_counted is None:
                 self._when_counted = []
         stopped = self._counting_stopped = threading.Event()
         threading.Thread(
-            target=self._count_in_background, args=(stopped,), name="history counting", daemon=True
+            target=self._count_in_background,
+            args=(stopped, tries),
+            name="history counting",
+            daemon=True,
         ).start()
 
     def _run(self, work: Callable[[sqlite3.Connection], Result]) -> Result:

@@ -15,6 +15,7 @@ import pytest
 from liar_tui.games import make_bot
 from liar_tui.rules.dollar_bills.rules import Rules as BillRules
 from liar_tui.store.history import HistoryStore, counting
+from liar_tui.store.history import store as store_module
 from liar_tui.store.history.database import open_history
 from liar_tui.store.history.records import FinishedGame, GameRecord, encoded
 from liar_tui.table.finished import GameTimes, complete_record
@@ -72,6 +73,17 @@ def test_those_waiting_are_told_once_when_every_game_is_counted(
     """As the stats screen waits, to read its stats again: told from the counting thread."""
     path.parent.mkdir(parents=True)
     build_fixture(1, path)
+    held = hold_counting(monkeypatch)
+    store = HistoryStore(path)
+    all_told = threading.Event()
+    assert games_left_when_told(store, held, all_told) == [0]
+    assert not store.when_counted(all_told.clear), "nothing is left to wait for"
+    store.close()
+    assert all_told.is_set()
+
+
+def hold_counting(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Each game's counting waits until the event given is set."""
     held = threading.Event()
     counted = counting.counted
 
@@ -80,12 +92,7 @@ def test_those_waiting_are_told_once_when_every_game_is_counted(
         return counted(record)
 
     monkeypatch.setattr(counting, "counted", held_counted)
-    store = HistoryStore(path)
-    all_told = threading.Event()
-    assert games_left_when_told(store, held, all_told) == [0]
-    assert not store.when_counted(all_told.clear), "nothing is left to wait for"
-    store.close()
-    assert all_told.is_set()
+    return held
 
 
 def games_left_when_told(
@@ -99,6 +106,57 @@ def games_left_when_told(
     held.set()
     assert all_told.wait(timeout=60)
     return told
+
+
+def fail_first_write(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The counting's first write meets a file another process holds locked past the busy
+    timeout; the pauses before counting again are short. Set once it failed."""
+    failed = threading.Event()
+    write = counting.write
+
+    def locked_once(connection: sqlite3.Connection, found: list[counting.Counted]) -> None:
+        if not failed.is_set():
+            failed.set()
+            raise sqlite3.OperationalError("database is locked")
+        write(connection, found)
+
+    monkeypatch.setattr(counting, "write", locked_once)
+    monkeypatch.setattr(store_module, "COUNTING_PAUSES", (0.05, 0.05))
+    return failed
+
+
+def test_a_counting_stopped_by_a_locked_file_goes_on_by_itself(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stats screen waiting for the counting is told it ended with no other use of the
+    history to open the file again, and the player is told of the counting once."""
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    failed = fail_first_write(monkeypatch)
+    held = hold_counting(monkeypatch)
+    store = HistoryStore(path)
+    all_told = threading.Event()
+    assert games_left_when_told(store, held, all_told) == [0]
+    assert failed.is_set()
+    assert len(store.take_notices()) == 1
+    store.close()
+    assert counts_of(path, 2) == GAME_2_COUNTS
+
+
+def test_a_counting_stopped_by_a_locked_file_is_not_begun_again_once_the_store_is_closed(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    failed = fail_first_write(monkeypatch)
+    monkeypatch.setattr(store_module, "COUNTING_PAUSES", (0.5,))
+    store = HistoryStore(path)
+    assert store.count_games() == 3
+    assert failed.wait(timeout=30)
+    store.close()
+    time.sleep(1.0)
+    assert [thread.name for thread in threading.enumerate()].count("history counting") == 0
+    assert counts_of(path, 2) == []
 
 
 def test_a_game_counted_by_two_processes_at_once_is_written_once(path: Path) -> None:
