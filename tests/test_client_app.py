@@ -304,7 +304,8 @@ async def test_a_private_table_by_keys_its_code_a_friend_and_removing_him() -> N
                 assert summary.turn_seconds == 45
                 (code_notice,) = [n for n in notices(app) if "private: its code is" in n]
                 code = code_notice.split("its code is ")[1].split(".")[0]
-                assert f"private, code {code} · 45 s a turn" in screen_text(app)
+                shown = f"private, code {code} · 45 s a turn"
+                await until(pilot, lambda: shown in screen_text(app), "the code in the lobby")
                 assert footer_keys(app)["s"] == "Start"
 
                 ben.send(TakeSeat(table, 1, "WRONG0"))
