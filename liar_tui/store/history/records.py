@@ -101,7 +101,8 @@ class FinishedGame:
     seat_log: ChangeLog | None = field(default=None, compare=False, repr=False)
     """``seat_updates`` already written in the stored form, as the seat heard them (an online
     seat's recorder writes each update when it comes): recording then writes only the JSON.
-    None where they are written when the game is recorded."""
+    None where they are written when the game is recorded, as they are for a log given that
+    is not of the very updates of ``seat_updates``."""
 
     def __post_init__(self) -> None:
         if len(self.seats) != len(self.setup.seats):
@@ -123,7 +124,9 @@ class FinishedGame:
         if self.start is not None and self.visibility is not Visibility.COMPLETE:
             raise ValueError("only a complete record keeps where its actions begin")
         if self.seat_log is not None and not _same_items(self.seat_log.values, self.seat_updates):
-            raise ValueError("a seat's written log is of other updates than its record's")
+            # Made with other updates (``replace`` of a record's updates): written when the
+            # game is recorded instead.
+            object.__setattr__(self, "seat_log", None)
 
     @property
     def game(self) -> str:

@@ -47,7 +47,9 @@ def fixture_log(game: str) -> str:
 
 def stored_log(updates: tuple[SeatUpdate, ...], written: ChangeLog | None = None) -> str:
     """The log the store writes for a seat record of ``updates`` (``written`` as they came)."""
-    return encoded(replace(seat_view_game(), seat_updates=updates, seat_log=written)).log
+    finished = replace(seat_view_game(), seat_updates=updates, seat_log=written)
+    assert finished.seat_log is written, "the log written as they came is the record's"
+    return encoded(finished).log
 
 
 def digest(text: str) -> str:
