@@ -33,6 +33,7 @@ def not_ascii(app: LiarApp) -> list[str]:
     return [line for line in screen_text(app).splitlines() if not line.isascii()]
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_every_menu_screen_is_ascii_only_in_ascii_mode() -> None:
     save_a_game(rounds=1)
     app = RecordingApp(settings=ASCII, settings_problem="The settings file was not used.")

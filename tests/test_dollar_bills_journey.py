@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -37,6 +38,7 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_home_to_a_table_then_quit_mid_game_and_resume_where_it_stood() -> None:
     settings = Settings(bot_delay=0)
     first = LiarApp(settings=settings)

@@ -203,6 +203,7 @@ async def test_a_corrupt_settings_file_is_named_and_the_app_runs_on_defaults(
     assert settings_file.read_text(encoding="utf-8") == "bot_delay = [oops\n"
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_a_new_table_asks_before_replacing_the_unfinished_game() -> None:
     """The unfinished game is written straight to the save (how a game gets saved is the
     quit-and-resume journey's to show), so only the app that asks is run."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -35,6 +36,7 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_home_to_the_table_leave_and_resume_where_it_stood() -> None:
     first = LiarApp(settings=SETTINGS)
     async with first.run_test(size=SIZE) as pilot:

@@ -38,6 +38,7 @@ async def test_the_saved_theme_is_applied_at_start_up() -> None:
     assert not paths.settings_path().exists()
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_a_theme_chosen_from_the_command_palette_is_saved() -> None:
     app = RecordingApp(settings=Settings(player_name="Kim"))
     async with app.run_test(size=(80, 24)) as pilot:

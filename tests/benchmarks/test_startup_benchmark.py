@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "startup.py"
 
 
+@pytest.mark.slow  # runs the benchmark: in CI, not by default
 def test_startup_benchmark_reports_a_ratio_against_a_bare_app() -> None:
     result = subprocess.run(
         [sys.executable, str(BENCHMARK), "--runs", "1"],

@@ -68,6 +68,7 @@ def test_a_default_table_meets_situations_the_table_knows(seats: int) -> None:
     assert known >= 0.98 * len(decisions)
 
 
+@pytest.mark.slow  # many bot decisions: run in CI, not by default
 def test_bids_on_a_new_digit_and_raises_above_the_cheapest_include_bluffs() -> None:
     """In 200 games at a three-seat default table against itself, the bot it replaced
     switched to a digit it held none of in 3 of 771 such bids and never bid above the

@@ -100,6 +100,7 @@ def check_every_level_shows_only_legal_hands(rules: Rules, seats: int, seed: int
             game.apply(bots[seat].act(view))
 
 
+@pytest.mark.slow  # many bot decisions: run in CI, not by default
 @settings(max_examples=8, deadline=None)
 @given(rules=rule_sets(), seats=st.integers(2, 8), seed=st.integers(0, 2**32))
 def test_every_level_shows_only_legal_hands(rules: Rules, seats: int, seed: int) -> None:
@@ -180,6 +181,7 @@ def _wins(hero: BotFactory, others: BotFactory, games: int, first_seed: int) -> 
     return wins
 
 
+@pytest.mark.slow  # many bot decisions: run in CI, not by default
 def test_normal_beats_three_easy_bots() -> None:
     """Fair share is a quarter; normal wins most games (96% over 400 in the arena)."""
     assert _wins(LiarGameBot, EasyLiarGameBot, games=24, first_seed=0) > 24 * 0.6

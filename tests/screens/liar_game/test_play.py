@@ -187,6 +187,7 @@ async def test_an_illegal_pick_is_explained_and_changes_nothing() -> None:
         assert isinstance(app.screen, RevealScreen)
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_scoreboard_lists_every_round_in_one_line_form() -> None:
     app = table_app(ONE_HUMAN, target=500)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -261,6 +262,7 @@ def test_reveal_rows_are_balanced() -> None:
     assert grid_columns(2, 30) == 1
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_eight_seats_at_80_by_24_show_every_value_of_the_last_round() -> None:
     seats = (SeatConfig("Bartholomew Longname", SeatKind.HUMAN), *ONE_HUMAN[1:], *EXTRA_BOTS)
     app = table_app(seats, target=500)

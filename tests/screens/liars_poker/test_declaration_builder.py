@@ -105,6 +105,7 @@ async def test_typing_sevens_over_threes_after_two_pair_shows_its_floor_and_a_ra
         ]
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_pickers_build_sevens_over_threes_and_write_its_canonical_text() -> None:
     app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -231,6 +232,7 @@ async def test_six_high_is_refused_as_impossible_typed_or_picked() -> None:
         assert app.builder.status_text == typed_status
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_an_opening_must_beat_the_lowest_hand() -> None:
     app = BuilderApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -455,6 +457,7 @@ async def test_every_tab_stop_is_a_picker_or_the_box_and_focus_shows_plainly() -
         assert stops == ["category", "rank-0", "rank-1", "rank-2", "declaration-text"]
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_an_open_list_is_bordered_and_covers_what_is_under_it() -> None:
     app = BuilderApp(standing_of("two pair"))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 
 from liar_tui.screens.liars_poker.discard_picker import DiscardPicker
@@ -25,6 +26,7 @@ def sizes_shown(app: App[Any]) -> set[tuple[int, int]]:
     return {(card.outer_size.width, card.outer_size.height) for card in cards if card.region.area}
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_a_large_terminal_draws_large_cards_and_a_resize_redraws_them() -> None:
     app = two_people(Settings(bot_delay=0), seed=5)
     async with app.run_test(size=LARGE) as pilot:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.geometry import Offset
@@ -120,6 +121,7 @@ async def test_every_option_changes_by_keys() -> None:
         assert row_note(app, "#lives") == lives_note(3)
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_every_option_changes_by_mouse() -> None:
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:

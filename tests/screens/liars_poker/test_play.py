@@ -291,6 +291,7 @@ async def test_a_discard_over_the_limit_is_explained_and_changes_nothing() -> No
         assert f"{taker_name} kept every card" in history, "the second draw, of none"
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_chips_skip_and_flip_by_keys_show_in_the_history_and_the_board() -> None:
     app = table_app(THREE_PEOPLE, LiarsPokerRules(chips=True), seed=4)
     async with app.run_test(size=SIZE) as pilot:

@@ -48,6 +48,7 @@ from tests.screens.liars_poker.test_play import (
 )
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_a_challenger_who_wins_opens_the_next_round_behind_the_curtain() -> None:
     """Bug 1: both people watched the challenge; the winner, who challenged from this very
     keyboard, opens the next round, and their new hand must not show before a hand-over."""

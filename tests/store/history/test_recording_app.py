@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from liar_tui.app import LiarApp
@@ -124,6 +125,7 @@ async def test_a_history_that_cannot_be_written_is_said_once_and_the_game_ends_a
         assert isinstance(app.screen, HomeScreen)
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_a_history_file_moved_aside_is_said_once_and_the_game_recorded_anew() -> None:
     path = history_path()
     path.parent.mkdir(parents=True)
@@ -139,6 +141,7 @@ async def test_a_history_file_moved_aside_is_said_once_and_the_game_recorded_ane
     assert len(list(path.parent.glob("history.sqlite3.*"))) == 1
 
 
+@pytest.mark.slow  # a long walk through screens: run in CI, not by default
 async def test_a_resumed_game_is_recorded_once_with_its_whole_log_start_and_time() -> None:
     """Resumed from its save, a game's record starts when the game was first started and
     counts the time played before the app was closed (the save keeps its clock)."""
