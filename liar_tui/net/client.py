@@ -545,10 +545,10 @@ class HostClient:
         elif isinstance(frame, SeatLost):
             self._seat_lost(frame)
         elif isinstance(frame, HostError):
-            if frame.code is ErrorCode.BAD_TOKEN and self._resuming:
-                # The host answers frames in order and a Resume with Seated or this error,
-                # so it is the oldest Resume still waiting that was refused.
-                self._resume_refused(self._resuming.popleft())
+            if frame.code is ErrorCode.BAD_TOKEN and frame.token is not None:
+                if frame.token in self._resuming:  # that seat is gone; any other is not
+                    self._resuming.remove(frame.token)
+                    self._resume_refused(frame.token)
                 return
             waiting = next((c for c in self._channels.values() if c.acting), None)
             if frame.code in ACT_ERRORS and waiting is not None:

@@ -1,6 +1,6 @@
 """The table protocol: what a host and its clients say to each other, frame by frame.
 
-Version 2. The connection is a stream of frames, each one JSON object on one line (UTF-8,
+Version 3. The connection is a stream of frames, each one JSON object on one line (UTF-8,
 ending in ``\\n``; at most :data:`MAX_FRAME_BYTES` bytes with the newline from a client,
 :data:`MAX_HOST_FRAME_BYTES` from the host). Every frame is a registered dataclass encoded
 by :mod:`liar_tui.table.codec`, so it names its type (``{"type": "TakeSeat", "table": 1,
@@ -10,8 +10,8 @@ by :mod:`liar_tui.table.codec`, so it names its type (``{"type": "TakeSeat", "ta
 A conversation::
 
     client                                  host
-    Hello(protocol=2, name="Ann")     ->
-                                      <-    Welcome(protocol=2, name="Ann")
+    Hello(protocol=3, name="Ann")     ->
+                                      <-    Welcome(protocol=3, name="Ann")
                                       <-    LobbyState(tables=[...])   (again on every change)
     CreateTable(game, rules, seats)   ->
                                       <-    TableCreated(table=3)
@@ -25,6 +25,7 @@ A conversation::
     (connection drops; later, on a new connection after Hello)
     Resume(token)                     ->
                                       <-    Seated(...), Started(...), Update(...)
+                                            or  HostError(bad-token, ..., token)
 
 Anything a client sends that is not a well-formed frame of the client's kind, or that the
 host refuses, is answered with :class:`HostError` and changes nothing. A wrong protocol
@@ -48,7 +49,8 @@ from liar_tui.table.seats import SeatConfig
 from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import SeatUpdate
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
+"""3: a Resume refused names its token (:attr:`HostError.token`)."""
 MAX_FRAME_BYTES = 64 * 1024
 """The longest frame a host accepts. A client's frames are small (an action, a table's
 rules), so a hostile client can make the host buffer little."""
@@ -291,6 +293,11 @@ class HostError:
 
     code: ErrorCode
     message: str
+    token: str | None = None
+    """The token of the Resume refused (a seat the host no longer knows); None for any other
+    frame. A client may have several Resumes in flight and any other frame with a token
+    before them (a LeaveSeat of a seat taken up elsewhere is refused so too): the token says
+    which seat is gone, where the order of the answers could not."""
 
 
 HostFrame = (

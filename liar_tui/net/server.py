@@ -669,7 +669,9 @@ class TableHost:
     def _resume(self, connection: Connection, request: Resume) -> None:
         found = self._tokens.get(request.token)
         if found is None:
-            self._refuse(connection, ErrorCode.BAD_TOKEN, "That seat token is not valid here.")
+            connection.send(
+                HostError(ErrorCode.BAD_TOKEN, "That seat token is not valid here.", request.token)
+            )
             return
         table, seat = found
         previous = table.chairs[seat].connection

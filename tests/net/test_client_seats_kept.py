@@ -19,12 +19,14 @@ from liar_tui.net.client import (
     HostClient,
     RemoteChannel,
     SeatReady,
+    SeatTicket,
     StatusChanged,
     _turn_timer,
     seat_tokens_key,
 )
 from liar_tui.net.protocol import (
     CreateTable,
+    ErrorCode,
     HostError,
     LobbyState,
     Seated,
@@ -36,6 +38,7 @@ from liar_tui.net.protocol import (
 from liar_tui.net.seat_tokens import SeatTokens
 from liar_tui.net.server import HostOptions, TableHost
 from liar_tui.rules.liar_game import game as liar_game
+from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import SeatsLost, SeatUpdate, TurnTimer
 from tests.net.test_client_connection import (
     SEATS,
@@ -307,3 +310,22 @@ def test_events_before_anyone_listens_go_to_the_first_listener() -> None:
     client._handle(TableCreated(4))
     assert heard == [LobbyState(()), TableCreated(3), TableCreated(4)]
     assert later == [TableCreated(4)]
+
+
+def test_a_token_refused_is_the_seat_it_names_not_the_oldest_resume_in_flight() -> None:
+    """Back at table 5 (its Resume in flight), a LeaveSeat sent before it, of a seat taken
+    up elsewhere, is refused for its token: the seat at table 5 stays ours, until its own
+    Resume is refused by name."""
+    client = HostClient(Address(), "Ann")
+    setup = TableSetup("liar-game", liar_game.Rules(), SEATS, seed=0)
+    client.tickets[5] = SeatTicket(5, 0, "five", setup, started=True)
+    client._resuming.append("five")
+    heard: list[ClientEvent] = []
+    client.listen(heard.append)
+    not_held = "This connection does not hold that seat; send Resume with its token first."
+    client._handle(HostError(ErrorCode.BAD_TOKEN, not_held))
+    assert 5 in client.tickets
+    assert heard == [HostError(ErrorCode.BAD_TOKEN, not_held)]
+    client._handle(HostError(ErrorCode.BAD_TOKEN, "That seat token is not valid here.", "five"))
+    assert 5 not in client.tickets
+    assert [type(event) for event in heard] == [HostError, SeatLost]
