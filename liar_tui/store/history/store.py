@@ -275,14 +275,19 @@ class HistoryStore:
                     return
                 self._counting_tries = tries + 1
                 try:
-                    self._run(lambda _connection: None)  # opened: the counting begins again
+                    # Opened, the counting begins again where games are left to count.
+                    left = self._run(counting.games_left)
                 except HistoryError as error:
                     log.info("history counting not begun again: %s", error)
                     self._counting_tries = 0
                     self._count_again_later(tries + 1)
+                    return
                 except Exception:  # a thread's traceback must never reach the player's terminal
                     log.exception("history counting could not begin again")
                     self._counting_tries = 0
+                    return
+            if not left:  # another process counted the rest meanwhile
+                self._counted_all()
 
         timer = threading.Timer(COUNTING_PAUSES[tries], again)
         timer.name = "history counting, again"

@@ -143,6 +143,30 @@ def test_a_counting_stopped_by_a_locked_file_goes_on_by_itself(
     assert counts_of(path, 2) == GAME_2_COUNTS
 
 
+def test_a_counting_stopped_by_a_locked_file_and_ended_elsewhere_tells_those_waiting(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other process that held the file counted the rest before the pause ended: the
+    file opened again has nothing to count, and the waiting screen is told so."""
+    path.parent.mkdir(parents=True)
+    build_fixture(1, path)
+    failed = fail_first_write(monkeypatch)
+    monkeypatch.setattr(store_module, "COUNTING_PAUSES", (0.5,))
+    held = hold_counting(monkeypatch)
+    store = HistoryStore(path)
+    all_told = threading.Event()
+    assert store.games_to_count() == 3
+    assert store.when_counted(all_told.set)
+    held.set()
+    assert failed.wait(timeout=30)
+    elsewhere = HistoryStore(path, count_in_background=False)
+    elsewhere.finish_counting()
+    elsewhere.close()
+    assert all_told.wait(timeout=30)
+    store.close()
+    assert counts_of(path, 2) == GAME_2_COUNTS
+
+
 def test_a_counting_stopped_by_a_locked_file_is_not_begun_again_once_the_store_is_closed(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
