@@ -2,25 +2,29 @@
 
 Run it to write :mod:`liar_tui.bots.dollar_bills.hard_table` afresh::
 
-    .venv/bin/python -m tools.train_dollar_bills_hard [--iterations 240000] [--jobs 2]
+    .venv/bin/python -m tools.train_dollar_bills_hard [--iterations 120000] [--jobs 2]
 
-(about 25 minutes with ``--jobs 2`` on a shared two-core machine).
+(about 20 minutes with ``--jobs 2`` on a shared two-core machine).
 
-Every seat of a simulated table plays the same strategy, decision by decision on the
-abstraction of :mod:`liar_tui.bots.dollar_bills.abstraction` (the bills are dealt at random,
-the bids are the real ladder's, the show pays as the rules do). Each iteration deals one
-game and picks one seat to learn for; the others play the current strategy (regret matching
-on the regrets so far). At each of the learning seat's decisions every action is tried and
-valued by one game played on from it by the current strategy; the regrets move by each
-value's difference from the strategy's, and the seat goes on by a uniform draw: a sampling of
-its own play that does not change from iteration to iteration, so no regret needs reweighing
-by the chance of being sampled (as in ESCHER, McAleer et al. 2023). Outcome sampling, tried
-first, weighed its single sampled path by up to thousands and after a million iterations
-still passed on sure bids. The strategy shipped is the average of the strategies played,
-weighed by batch (later batches count more), the one that approaches an equilibrium; in a
-game of more than two seats CFR is not proven to reach one, but self-play regret minimisation
-is what strong multi-player poker bots are built on, and what counts here is measured:
-``benchmarks/exploit.py``.
+A simulated table plays decision by decision on the abstraction of
+:mod:`liar_tui.bots.dollar_bills.abstraction` (the bills are dealt at random, the bids are the
+real ladder's, the show pays as the rules do). Each iteration deals one game and picks one
+seat to learn for; the others are, by the deal, one of three kinds: copies of the current
+strategy (regret matching on the regrets so far), *readers* that bid by expected money on
+what the learner's bids told them (:data:`READER_SHARE`), or normal bots
+(:data:`NORMAL_SHARE`). Self-play alone never punishes a bid that tells the bill (nobody in
+it reads) and never meets the bluffing, jumping bidders of the arena; a table learnt mostly
+against readers hides its bill but loses to normal bots. At each of the learning seat's
+decisions every action is tried and valued by one game played on from it (the others
+playing as they do); the regrets move by each value's difference from the strategy's, and
+the seat goes on by a uniform draw: a sampling of its own play that does not change from
+iteration to iteration, so no regret needs reweighing by the chance of being sampled (as in
+ESCHER, McAleer et al. 2023). Outcome sampling, tried first, weighed its single sampled path
+by up to thousands and after a million iterations still passed on sure bids. The strategy
+shipped is the average of the strategies played by the self-play seats, weighed by batch
+(later batches count more); in a game of more than two seats CFR is not proven to reach an
+equilibrium, and the opponents' mix makes it a best response to a field rather than a
+solution, so what counts is measured: ``benchmarks/exploit.py`` and the arena.
 
 Work is done in batches: every batch runs :data:`CHUNKS` chunks of iterations, each from the
 same regrets and with its own seed, and adds up what they learnt in the chunks' order. The
@@ -33,10 +37,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from liar_tui.arena.pool import PoolUnavailable, WorkPool, add_pool_arguments, open_pool
 from liar_tui.bots.dollar_bills import abstraction
@@ -48,7 +54,10 @@ from liar_tui.bots.dollar_bills.abstraction import (
     shape_of,
     situation,
 )
+from liar_tui.bots.dollar_bills.normal import NormalPolicy
+from liar_tui.rules.dollar_bills.game import Bid
 from liar_tui.rules.dollar_bills.odds import chances_of_at_least
+from liar_tui.rules.dollar_bills.rules import DIGIT_ORDER
 
 TABLES = ((3, 8, 8), (2, 8, 1), (4, 8, 1))
 """Seats, digits and weight of the tables trained on: the three-seat default table most,
@@ -58,16 +67,39 @@ CHUNKS = 8
 """Chunks per batch, each from the same regrets."""
 SMALLEST_SHARE = 0.005
 """Chances below this are dropped from the shipped strategy (noise of the averaging)."""
+READER_SHARE = 0.7
+"""Share of the deals in which every seat but the learning one is a reader: a player that
+bids by expected money, reading the learner's count of each digit from what its bids and
+passes said of it (as the learned reader of ``benchmarks/exploit.py`` does), by a model of
+the strategy counted over the deals of self-play so far. Self-play alone never punishes a
+bid that tells the bill: nobody in it reads. The shares were measured (120,000 iterations,
+table alone, 2,000 games, seed 1, against the learned reader / two normal bots): readers 0.6
+and normal bots 0.3, −$0.05 / +$0.48; 0.7 and 0.25, +$0.00 / +$0.50; at 600 games, 0.4 and
+0.3, −$0.12 / +$0.44; 0.8 and none, −$0.07 / −$0.23."""
+NORMAL_SHARE = 0.25
+"""Share of the deals in which every seat but the learning one is the normal bot
+(:class:`~liar_tui.bots.dollar_bills.normal.NormalPolicy` on counts): the table must also
+hold against the bluffing, jumping bidders the arena measures it against, not only against
+greedy readers that never bluff."""
+READER_SPAN = 3
+"""Bids a reader looks at per digit: the cheapest raise and this many above it."""
+PRIOR_WEIGHT = 4.0
+"""Pseudo-samples of plain odds mixed into each read distribution."""
 LINE_LENGTH = 100
 """The project's line length: the written module is left as ``ruff format`` would."""
 TABLE_PATH = Path(abstraction.__file__).with_name("hard_table.py")
 
 Row = list[float]
+K = TypeVar("K")
 
 
-State = tuple[Standing, int, int, int, int]
+Said = tuple[tuple[int, ...] | None, ...]
+"""Per digit, what the watched seat's turns said of its count of it (None: nothing)."""
+State = tuple[Standing, int, int, int, int, Said, int]
 """A game in play: the standing bid, its shape, passes since it, the seat to act, the
-bidder (-1 before the opening)."""
+bidder (-1 before the opening), what the watched seat said of each digit, and how many bids
+it has made."""
+NOTHING_SAID: Said = (None,) * 10
 
 
 @dataclass
@@ -78,6 +110,16 @@ class Deal:
     max_count: int
     counts: list[list[int]]
     tails: tuple[float, ...]
+    readers: bool = False
+    """Whether the seats other than the learning one are readers of it."""
+    normals: bool = False
+    """Whether the seats other than the learning one are normal bots."""
+    watched: int = -1
+    """The seat whose turns are followed (the learner with readers, a self-play seat
+    otherwise, whose decisions feed the readers' model)."""
+    rest_tails: tuple[float, ...] = ()
+    """The chances of at least n of a digit among the seats other than a reader and the
+    watched one."""
     situations: dict[tuple[int, Standing, int, bool], tuple[str, tuple[int, ...]]] = field(
         default_factory=dict
     )
@@ -85,7 +127,7 @@ class Deal:
 
     def situation(self, state: State) -> tuple[str, tuple[int, ...]]:
         """The key and the actions of the seat to act at ``state``."""
-        standing, shape, passes, turn, _ = state
+        standing, shape, passes, turn = state[:4]
         ends_on_pass = passes == self.seats - 2
         memo = (turn, standing, shape, ends_on_pass)
         found = self.situations.get(memo)
@@ -104,7 +146,38 @@ def deal(rng: random.Random) -> Deal:
         for _ in range(digits):
             own[rng.randrange(10)] += 1
         counts.append(own)
-    return Deal(seats, seats * digits, counts, chances_of_at_least((seats - 1) * digits))
+    return Deal(
+        seats,
+        seats * digits,
+        counts,
+        chances_of_at_least((seats - 1) * digits),
+        rest_tails=chances_of_at_least((seats - 2) * digits),
+    )
+
+
+def above_expected(count: int, max_count: int) -> int:
+    return max(-2, min(4, count - round(max_count / 10)))
+
+
+def said_after(state: State, bid: tuple[int, int] | None, max_count: int) -> Said:
+    """What the watched seat's turn (``bid``, None for a pass) leaves said of each digit, as
+    the learned reader keys it: a bid by its shape (switched, steps, count against the
+    expected, bids made before), a pass on a bid by how high it stood; a bid on another
+    digit wipes what was said of one."""
+    standing, _, _, _, _, said, bids = state
+    if bid is None:
+        if standing is None:
+            return said
+        changed = list(said)
+        changed[standing[1]] = (-1, above_expected(standing[0], max_count))
+        return tuple(changed)
+    count, digit = bid
+    switched = int(standing is None or standing[1] != digit)
+    steps = min(3, count - abstraction.cheapest_count(standing, digit))
+    shape = (switched, steps, above_expected(count, max_count), min(2, bids))
+    changed = [None] * 10
+    changed[digit] = shape
+    return tuple(changed)
 
 
 def regret_matching(row: Row, legal: Sequence[int]) -> list[float]:
@@ -119,9 +192,24 @@ def regret_matching(row: Row, legal: Sequence[int]) -> list[float]:
 class Learner:
     """Regrets and strategy sums, updated by sampled episodes."""
 
-    def __init__(self, regrets: dict[str, Row], weight: float, rng: random.Random) -> None:
+    def __init__(
+        self,
+        regrets: dict[str, Row],
+        weight: float,
+        rng: random.Random,
+        model: dict[tuple[int, ...], Row] | None = None,
+        reader_share: float = READER_SHARE,
+        normal_share: float = NORMAL_SHARE,
+    ) -> None:
+        self.reader_share = reader_share
+        self.normal_share = normal_share
+        self._normal_policies: dict[tuple[Standing, int, int], NormalPolicy] = {}
         self.regrets = {key: list(row) for key, row in regrets.items()}
         self.strategy_sums: dict[str, Row] = {}
+        self.model = model or {}
+        """Per thing said of a digit, how often the watched seat held 0, 1, 2, … of it."""
+        self.model_added: dict[tuple[int, ...], Row] = {}
+        self._reads: dict[tuple[tuple[int, ...], int], list[float]] = {}
         self.weight = weight
         self.rng = rng
 
@@ -131,24 +219,121 @@ class Learner:
         regret = self.regrets.get(key)
         return key, legal, regret_matching(regret, legal) if regret else uniform(legal)
 
+    def read(self, said: tuple[int, ...], digits: int) -> list[float]:
+        """The readers' chances of the watched seat holding 0, 1, 2, … of a digit it said
+        ``said`` of."""
+        memo = (said, digits)
+        found = self._reads.get(memo)
+        if found is None:
+            seen = self.model.get(said, [])
+            tails = chances_of_at_least(digits)
+            prior = [tails[k] - (tails[k + 1] if k < digits else 0.0) for k in range(digits + 1)]
+            counted = [seen[k] if k < len(seen) else 0.0 for k in range(digits + 1)]
+            total = sum(counted) + PRIOR_WEIGHT
+            found = [(c + PRIOR_WEIGHT * p) / total for c, p in zip(counted, prior, strict=True)]
+            self._reads[memo] = found
+        return found
+
+    def reader_bid(self, game: Deal, state: State) -> tuple[int, int] | None:
+        """A reader's turn: the pass or bid worth the most by the odds it reads."""
+        standing, _, _, turn, _, said, _ = state
+        own = game.counts[turn]
+        digits = game.max_count // game.seats
+
+        def holds(count: int, digit: int) -> float:
+            needed = count - own[digit]
+            if needed <= 0:
+                return 1.0
+            told = said[digit]
+            if told is None:
+                return abstraction.chance_of(needed, game.tails)
+            return sum(
+                chance * abstraction.chance_of(needed - held, game.rest_tails)
+                for held, chance in enumerate(self.read(told, digits))
+            )
+
+        best_value = -1e9
+        best: tuple[int, int] | None = None
+        if standing is not None:
+            best_value = 1 - 2 * holds(*standing)
+        others = game.seats - 1
+        for digit in DIGIT_ORDER:
+            cheapest = abstraction.cheapest_count(standing, digit)
+            for count in range(cheapest, min(game.max_count, cheapest + READER_SPAN) + 1):
+                value = others * (2 * holds(count, digit) - 1)
+                if value > best_value:
+                    best_value, best = value, (count, digit)
+        return best
+
+    def normal_bid(self, game: Deal, state: State) -> tuple[int, int] | None:
+        """A normal bot's turn, drawn from its chances for the seat's bill."""
+        standing, turn = state[0], state[3]
+        digits = game.max_count // game.seats
+        memo = (standing, game.seats, digits)
+        policy = self._normal_policies.get(memo)
+        if policy is None:
+            policy = NormalPolicy(None if standing is None else Bid(*standing), game.seats, digits)
+            self._normal_policies[memo] = policy
+        outcomes = policy.distribution(game.counts[turn])
+        actions = list(outcomes)
+        return (
+            self.rng.choices(actions, list(outcomes.values()))[0]
+            if len(actions) > 1
+            else actions[0]
+        )
+
+    def opponent_bid(self, game: Deal, state: State) -> tuple[int, int] | None:
+        return self.normal_bid(game, state) if game.normals else self.reader_bid(game, state)
+
+    def plays_table(self, game: Deal, turn: int, learner: int) -> bool:
+        return not (game.readers or game.normals) or turn == learner
+
+    def move(self, game: Deal, state: State, learner: int) -> State:
+        """The seat to act plays: by the current strategy, or as a reader or normal bot."""
+        if self.plays_table(game, state[3], learner):
+            _, legal, chances = self.policy(game, state)
+            return self.step(game, state, self.rng.choices(legal, chances)[0])
+        return self.advance(game, state, self.opponent_bid(game, state))
+
     def step(self, game: Deal, state: State, action: int) -> State:
-        standing, shape, passes, turn, bidder = state
-        following = (turn + 1) % game.seats
+        standing, turn = state[0], state[3]
         bid = (
             None
             if action == PASS
             else concrete_bid(action, game.counts[turn], standing, game.max_count, self.rng)
         )
+        return self.advance(game, state, bid)
+
+    def advance(self, game: Deal, state: State, bid: tuple[int, int] | None) -> State:
+        standing, shape, passes, turn, bidder, said, bids = state
+        following = (turn + 1) % game.seats
+        if turn == game.watched:
+            said = said_after(state, bid, game.max_count)
+            bids += bid is not None
         if bid is None:
-            return standing, shape, passes + 1, following, bidder
-        return bid, shape_of(standing, bid), 0, following, turn
+            return standing, shape, passes + 1, following, bidder, said, bids
+        return bid, shape_of(standing, bid), 0, following, turn, said, bids
+
+    def watch(self, game: Deal, state: State, moved: State) -> None:
+        """Count what the watched seat's turn said of the digit it concerned (the one it bid,
+        or the one of the bid it passed on) against its count of that digit."""
+        standing, turn = state[0], state[3]
+        digit = moved[0][1] if moved[0] != standing and moved[0] is not None else None
+        if digit is None and standing is not None:
+            digit = standing[1]
+        said = None if digit is None else moved[5][digit]
+        if digit is None or said is None:
+            return
+        row = self.model_added.setdefault(said, [0.0] * 9)
+        held = game.counts[turn][digit]
+        if held < len(row):
+            row[held] += 1
 
     def payoff(self, game: Deal, state: State, seat: int) -> float:
         """What ``seat`` wins when every seat plays the current strategy from ``state``."""
         while state[2] < game.seats - 1:
-            _, legal, chances = self.policy(game, state)
-            state = self.step(game, state, self.rng.choices(legal, chances)[0])
-        standing, _, _, _, bidder = state
+            state = self.move(game, state, seat)
+        standing, _, _, _, bidder, _, _ = state
         assert standing is not None
         count, digit = standing
         sign = 1 if sum(own[digit] for own in game.counts) >= count else -1
@@ -164,14 +349,29 @@ class Learner:
         for _ in range(iterations):
             game = deal(self.rng)
             learner = self.rng.randrange(game.seats)
-            state: State = (None, 0, 0, self.rng.randrange(game.seats), -1)
+            draw = self.rng.random()
+            game.readers = draw < self.reader_share
+            game.normals = not game.readers and draw < self.reader_share + self.normal_share
+            if game.readers:
+                game.watched = learner
+            elif game.normals:
+                game.watched = -1
+            else:
+                game.watched = (learner + 1 + self.rng.randrange(game.seats - 1)) % game.seats
+            state: State = (None, 0, 0, self.rng.randrange(game.seats), -1, NOTHING_SAID, 0)
             while state[2] < game.seats - 1:
+                if state[3] != learner and (game.readers or game.normals):
+                    state = self.advance(game, state, self.opponent_bid(game, state))
+                    continue
                 key, legal, chances = self.policy(game, state)
                 if state[3] != learner:
                     sums = self.strategy_sums.setdefault(key, [0.0] * ACTIONS)
                     for action, chance in zip(legal, chances, strict=True):
                         sums[action] += self.weight * chance
-                    state = self.step(game, state, self.rng.choices(legal, chances)[0])
+                    moved = self.step(game, state, self.rng.choices(legal, chances)[0])
+                    if state[3] == game.watched:
+                        self.watch(game, state, moved)
+                    state = moved
                     continue
                 values = [
                     self.payoff(game, self.step(game, state, action), learner) for action in legal
@@ -187,25 +387,27 @@ def uniform(legal: Sequence[int]) -> list[float]:
     return [1 / len(legal)] * len(legal)
 
 
-Chunk = tuple[dict[str, Row], int, float, str]
+Model = dict[tuple[int, ...], Row]
+Chunk = tuple[dict[str, Row], int, float, str, Model, float, float]
 """The regrets a chunk starts from, its number of iterations, the weight of its strategy
 in the average, and its seed."""
 
 
-def run_chunk(chunk: Chunk) -> tuple[dict[str, Row], dict[str, Row]]:
+def run_chunk(chunk: Chunk) -> tuple[dict[str, Row], dict[str, Row], Model]:
     """A chunk's episodes from its regrets: what they change in the regrets (each episode
-    sees the changes of those before it) and the strategy sums they add."""
-    regrets, iterations, weight, seed = chunk
-    learner = Learner(regrets, weight, random.Random(seed))
+    sees the changes of those before it), the strategy sums they add, and the readers'
+    model's new counts."""
+    regrets, iterations, weight, seed, model, reader_share, normal_share = chunk
+    learner = Learner(regrets, weight, random.Random(seed), model, reader_share, normal_share)
     learner.iterate(iterations)
     changes: dict[str, Row] = {}
     for key, row in learner.regrets.items():
         before = regrets.get(key, [0.0] * ACTIONS)
         changes[key] = [after - old for after, old in zip(row, before, strict=True)]
-    return changes, learner.strategy_sums
+    return changes, learner.strategy_sums, learner.model_added
 
 
-def add_into(total: dict[str, Row], part: dict[str, Row]) -> None:
+def add_into(total: dict[K, Row], part: dict[K, Row]) -> None:
     for key, row in part.items():
         into = total.setdefault(key, [0.0] * ACTIONS)
         for action, value in enumerate(row):
@@ -242,7 +444,7 @@ def write_table(table: dict[str, dict[int, float]], note: str, path: Path = TABL
         ":mod:`liar_tui.bots.dollar_bills.abstraction`, the chance of each action it plays (0",
         "the pass, ``1 + 3 × kind + steps`` a bid). Written by "
         "``tools/train_dollar_bills_hard.py``",
-        f'({note}); do not edit."""',
+        *textwrap.wrap(f'({note}); do not edit."""', LINE_LENGTH - 8),
         "",
         "STRATEGY: dict[str, dict[int, float]] = {",
     ]
@@ -252,10 +454,18 @@ def write_table(table: dict[str, dict[int, float]], note: str, path: Path = TABL
     path.write_text("\n".join(lines) + "\n")
 
 
-def train(iterations: int, batch: int, seed: int, pool: WorkPool) -> dict[str, Row]:
+def train(
+    iterations: int,
+    batch: int,
+    seed: int,
+    pool: WorkPool,
+    reader_share: float = READER_SHARE,
+    normal_share: float = NORMAL_SHARE,
+) -> dict[str, Row]:
     """The strategy sums of ``iterations`` episodes, in batches of ``batch``."""
     regrets: dict[str, Row] = {}
     sums: dict[str, Row] = {}
+    model: Model = {}
     started = time.perf_counter()
     done = batch_number = 0
     while done < iterations:
@@ -266,12 +476,18 @@ def train(iterations: int, batch: int, seed: int, pool: WorkPool) -> dict[str, R
                 size // CHUNKS + (chunk < size % CHUNKS),
                 batch_number + 1.0,
                 f"{seed}:{batch_number}:{chunk}",
+                model,
+                reader_share,
+                normal_share,
             )
             for chunk in range(CHUNKS)
         ]
-        for changes, part_sums in pool.map(run_chunk, chunks):
+        added: Model = {}
+        for changes, part_sums, part_model in pool.map(run_chunk, chunks):
             add_into(regrets, changes)
             add_into(sums, part_sums)
+            add_into(added, part_model)
+        add_into(model, added)
         done += size
         batch_number += 1
         elapsed = time.perf_counter() - started
@@ -281,9 +497,21 @@ def train(iterations: int, batch: int, seed: int, pool: WorkPool) -> dict[str, R
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=240_000)
+    parser.add_argument("--iterations", type=int, default=120_000)
     parser.add_argument("--batch", type=int, default=12_000, help="iterations per batch")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--reader-share",
+        type=float,
+        default=READER_SHARE,
+        help="share of the deals played against readers of the learner's bids",
+    )
+    parser.add_argument(
+        "--normal-share",
+        type=float,
+        default=NORMAL_SHARE,
+        help="share of the deals played against normal bots",
+    )
     parser.add_argument(
         "--output", type=Path, default=TABLE_PATH, help="the module to write (the bot's own)"
     )
@@ -293,11 +521,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"train at least 1 iteration, in batches of at least {CHUNKS}")
     try:
         with open_pool(args.jobs, args.ray) as pool:
-            sums = train(args.iterations, args.batch, args.seed, pool)
+            sums = train(
+                args.iterations, args.batch, args.seed, pool, args.reader_share, args.normal_share
+            )
     except PoolUnavailable as error:
         parser.exit(2, f"{error}\n")
     table = average_strategy(sums)
-    note = f"{args.iterations:,} iterations in batches of {args.batch:,}, seed {args.seed}"
+    note = (
+        f"{args.iterations:,} iterations in batches of {args.batch:,}, seed {args.seed}, "
+        f"{args.reader_share:g} of them against readers, {args.normal_share:g} against normal bots"
+    )
     write_table(table, note, args.output)
     print(f"wrote {len(table):,} situations to {args.output}")
     return 0

@@ -1,32 +1,36 @@
-"""The hard dollar-bill bot: a mixed strategy learnt by counterfactual regret minimisation,
-leant towards what it reads of the others' bills.
+"""The hard dollar-bill bot: a mixed strategy learnt by counterfactual regret minimisation
+against readers of its bids and against normal bots, played as it is.
 
 Its bids must not tell its bill. A bot that bids the digit it holds, higher the more it
 holds, and passes when it lacks the digit is read by anyone who keeps count (issue 15: the
-bot this one replaces lost $0.44 a game to such a reader). This one starts from a strategy
-learnt in self-play by Monte Carlo CFR (``tools/train_dollar_bills_hard.py``) on the
-abstraction of :mod:`~liar_tui.bots.dollar_bills.abstraction`: in each situation the table in
+bot this one replaces lost $0.44 a game to such a reader). This one plays a strategy learnt
+by Monte Carlo CFR (``tools/train_dollar_bills_hard.py``) on the abstraction of
+:mod:`~liar_tui.bots.dollar_bills.abstraction`: in each situation the table in
 :mod:`~liar_tui.bots.dollar_bills.hard_table` gives the chances of a pass and of each kind of
 bid (the standing digit, a digit it holds none, one, or more of) at 0 to 2 steps above the
-cheapest raise, bluffs included.
+cheapest raise, bluffs included. The table was learnt in self-play, against simulated
+readers that bid by expected money on what its bids told them, and against the normal bot;
+so it both hides its bill and wins from bidders that tell theirs.
 
-The table was learnt against itself and reads nobody, so the bot also weighs every other
-seat's possible bills by how likely that seat was to bid as it did if it played like the
-normal bot (particles, as the bot before it did): the chance the standing bid holds (which
-picks the table's row), the digit of a kind it bids (the likeliest, which says nothing of its
-own bill beyond the kind), and the money each action is worth. The table's mix is leant
-towards that money, ``table × exp(value / VALUE_TEMPERATURE)``: it wins from players whose
-bids can be read and keeps part of the table's bluffing. Its opening is on a digit drawn
-uniformly. The coach's chances are these read chances, the exact odds before anyone has bid.
+It plays the table by its own bill alone, and does not read the others' bills from their
+bids. The bot before this one read every seat as a normal bot and leant its mix towards the
+money that reading promised; a learned reader, whose bids that reading misjudged, took $0.10
+a game from it, and on a table learnt against readers the reading cost $0.49 a game (600
+games). Alone, this table holds against the learned reader (+$0.004 a game, 2,000 games,
+seed 1) and wins more from two normal bots than the reading did (+$0.50, against +$0.38).
+Its opening is on a digit drawn uniformly, and it never makes a raise its own bill makes
+all but sure to lose (:data:`HOPELESS`).
 
-A situation the table lacks (a table size far from the ones trained on) falls back on the
-normal bot's choice. Every draw comes from the generator the bot is given, so a table
-replays exactly from its seed.
+The coach still reads: its chances are those of the others' bills weighed by how likely
+each seat was to bid as it did if it played like the normal bot (particles), the exact odds
+before anyone has bid: they are a hint to the player, and a hint has nothing to hide. A
+situation the table lacks (a table size far from the ones trained on) falls back on the
+normal bot's choice. Every draw comes from the generator the bot is given, so a table replays
+exactly from its seed.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +42,7 @@ from liar_tui.bots.dollar_bills.abstraction import (
     STEPS,
     Standing,
     action_parts,
+    chance_of,
     concrete_bid,
     shape_of,
     situation,
@@ -53,13 +58,8 @@ FEWEST_PARTICLES = 40
 """Even at a full table every seat keeps this many, or one bid would leave none standing."""
 POOL = 4 * PARTICLE_BUDGET
 """Random bills kept per bill length, of which each game's particles are a fresh sample."""
-VALUE_TEMPERATURE = 0.5
-"""In stakes: how far the bot leans from the table towards the money it reads. At 0.5 an
-action a stake worse is drawn e² ≈ 7 times less often than the table says. Lower leans
-harder: it wins more from the normal bots and gives a learned reader more to read (600 games
-on the same seeds, against two normal bots and two learned readers: 0.5, +$0.38 and −$0.07 a
-game; 0.7, +$0.29 and −$0.04; 1.0, +$0.19 and −$0.02). At 2,000 games the reader took
-$0.10 a game at 0.5 and $0.13 at 0.7: the lean is not what it reads most."""
+HOPELESS = 0.02
+"""A raise less likely than this to hold, by the own bill, is never made."""
 MODEL_NOISE = 0.02
 """The likelihood of any action beside the normal bot's own chance of it: how far a seat
 may stray from the model before its bids stop telling us anything."""
@@ -137,17 +137,6 @@ def strategy() -> dict[str, dict[int, float]]:
     return STRATEGY
 
 
-@dataclass(frozen=True)
-class Decision:
-    """An action and the chances the coach shows beside it."""
-
-    action: Turn
-    standing_holds: float | None
-    """The chance the bid to beat holds, given the own bill; None at the opening."""
-    bid_holds: float
-    """The chance the bot's own bid holds, given the own bill; 0 when it passes."""
-
-
 def standing_shape(view: DollarBillsView) -> int:
     """The public shape of the standing bid (see :func:`shape_of`); 0 at the opening."""
     before: Standing = None
@@ -161,43 +150,48 @@ def standing_shape(view: DollarBillsView) -> int:
 
 
 class HardDollarBillsBot:
-    """Draws its bids and passes from a learnt equilibrium-like strategy, reading the others'
-    bills from their bids as the normal bot would make them."""
+    """Draws its bids and passes from a learnt strategy, by its own bill alone; its coach reads
+    the others' bills from their bids as the normal bot would make them."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self._seed = rng.getrandbits(64)
         self._table: tuple[int, int, int, int] | None = None
-        """Game, seat, seats and bill length the beliefs are about."""
+        """Game, seat, seats and bill length the coach's beliefs are about."""
         self._seen: tuple[Turn, ...] = ()
         self._beliefs: dict[int, SeatBelief] = {}
         """The seats that have acted this game: the others' bills are as dealt, uniform."""
         self._policies: dict[Bid | None, NormalPolicy] = {}
 
     def act(self, view: DollarBillsView) -> Turn:
-        self._follow(view)
-        return self._decide(view, self.rng).action
+        return self._decide(view, self.rng)
 
     def analyse(self, view: DollarBillsView) -> Analysis | None:
-        """The chances of the standing bid and of its own bid, and the action :meth:`act`
-        would take now: drawn from a copy of its generator, and catching up with the bidding
-        is what ``act`` does first anyway, so the next ``act`` is unchanged."""
+        """The chances of the standing bid and of its own bid as the bidding reads, and the
+        action :meth:`act` would take now (drawn from a copy of its generator, so the next
+        ``act`` is unchanged)."""
         if view.turn != view.seat:
             return None
         self._follow(view)
         shadow = random.Random()
         shadow.setstate(self.rng.getstate())
-        decision = self._decide(view, shadow)
-        estimates: list[tuple[str, float]] = []
-        if decision.standing_holds is not None:
-            estimates.append(("the standing bid holds", decision.standing_holds))
-        if isinstance(decision.action, PlaceBid):
-            estimates.append(("its bid holds", decision.bid_holds))
-            words = decision.action.bid.text
-            return Analysis(tuple(estimates), decision.action, f"bid {words[0].lower()}{words[1:]}")
-        return Analysis(tuple(estimates), decision.action, "pass")
+        action = self._decide(view, shadow)
+        totals = self._others(view)
 
-    # beliefs ------------------------------------------------------------------
+        def holds(bid: Bid) -> float:
+            needed = max(bid.count - view.serial.count(str(bid.digit)), 0)
+            return min(1.0, sum(totals[bid.digit][needed:]))
+
+        estimates: list[tuple[str, float]] = []
+        if view.standing is not None:
+            estimates.append(("the standing bid holds", holds(view.standing)))
+        if isinstance(action, PlaceBid):
+            estimates.append(("its bid holds", holds(action.bid)))
+            words = action.bid.text
+            return Analysis(tuple(estimates), action, f"bid {words[0].lower()}{words[1:]}")
+        return Analysis(tuple(estimates), action, "pass")
+
+    # the coach's beliefs ------------------------------------------------------
 
     def _policy(self, standing: Bid | None, view: DollarBillsView) -> NormalPolicy:
         """The normal bot facing ``standing``; kept for the game, as bids come back round."""
@@ -206,7 +200,7 @@ class HardDollarBillsBot:
         return self._policies[standing]
 
     def _follow(self, view: DollarBillsView) -> None:
-        """Bring the beliefs up to date with this game's turns since the last decision."""
+        """Bring the beliefs up to date with this game's turns since the last analysis."""
         table = (view.game, view.seat, view.seats, view.rules.digits)
         if self._table != table or view.turns[: len(self._seen)] != self._seen:
             self._table = table
@@ -252,28 +246,25 @@ class HardDollarBillsBot:
 
     # decisions ----------------------------------------------------------------
 
-    def _decide(self, view: DollarBillsView, rng: random.Random) -> Decision:
-        """The action drawn from ``rng`` by the table, with the chances behind it."""
+    @staticmethod
+    def _decide(view: DollarBillsView, rng: random.Random) -> Turn:
+        """The action the table draws from ``rng`` for the own bill."""
         own = [view.serial.count(str(digit)) for digit in range(10)]
-        totals = self._others(view)
+        tails = chances_of_at_least((view.seats - 1) * view.rules.digits)
 
         def chance(count: int, digit: int) -> float:
-            return min(1.0, sum(totals[digit][max(count - own[digit], 0) :]))
+            return chance_of(count - own[digit], tails)
 
         standing = None if view.standing is None else (view.standing.count, view.standing.digit)
-        standing_holds = None if standing is None else chance(*standing)
-        tails = chances_of_at_least((view.seats - 1) * view.rules.digits)
         ends_on_pass = view.passes == view.seats - 2
-        key, legal = situation(
-            own, standing, standing_shape(view), ends_on_pass, tails, standing_holds
-        )
+        key, legal = situation(own, standing, standing_shape(view), ends_on_pass, tails)
         row = strategy().get(key)
         chances = [row.get(action, 0.0) for action in legal] if row is not None else []
         if sum(chances) <= 0:
-            action = DollarBillsBot(rng).act(view)
-            bid = (action.bid.count, action.bid.digit) if isinstance(action, PlaceBid) else None
-        elif standing is None:
-            bid = self._opening(view, legal, chances, rng)
+            return DollarBillsBot(rng).act(view)
+        bid: tuple[int, int] | None
+        if standing is None:
+            bid = HardDollarBillsBot._opening(view, legal, chances, rng)
         else:
             bids = [
                 None
@@ -281,10 +272,23 @@ class HardDollarBillsBot:
                 else concrete_bid(action, own, standing, view.max_count, rng, chance)
                 for action in legal
             ]
-            bid = rng.choices(bids, self._leant(view, bids, chances, chance, standing_holds))[0]
-        if bid is None:
-            return Decision(Pass(view.seat), standing_holds, 0.0)
-        return Decision(PlaceBid(view.seat, Bid(*bid)), standing_holds, chance(*bid))
+            bid = rng.choices(bids, HardDollarBillsBot._without_hopeless(bids, chances, chance))[0]
+        return Pass(view.seat) if bid is None else PlaceBid(view.seat, Bid(*bid))
+
+    @staticmethod
+    def _without_hopeless(
+        bids: list[tuple[int, int] | None],
+        chances: list[float],
+        chance: Callable[[int, int], float],
+    ) -> list[float]:
+        """The table's chances with raises that its own bill makes all but sure to lose
+        dropped: rows of situations seldom met keep a little of the uniform start of the
+        learning (one bid thirteen 3s over twelve, holding none)."""
+        kept = [
+            weight if bid is None or chance(*bid) >= HOPELESS else 0.0
+            for bid, weight in zip(bids, chances, strict=True)
+        ]
+        return kept if sum(kept) > 0 else chances
 
     @staticmethod
     def _opening(
@@ -301,28 +305,3 @@ class HardDollarBillsBot:
             steps[action_parts(action)[1]] += weight
         count = 1 + rng.choices(range(STEPS), steps)[0]
         return min(count, view.max_count), rng.randrange(10)
-
-    @staticmethod
-    def _leant(
-        view: DollarBillsView,
-        bids: list[tuple[int, int] | None],
-        chances: list[float],
-        chance: Callable[[int, int], float],
-        standing_holds: float | None,
-    ) -> list[float]:
-        """The table's chances leant towards what each action is worth by the odds the bot
-        reads (a bid ``(seats − 1) × (2q − 1)`` if it holds with chance ``q``, a pass
-        ``1 − 2p``): the mix that weighs the money against straying from the table,
-        ``table × exp(value / VALUE_TEMPERATURE)``. The table was learnt against itself;
-        the lean takes what other players' bids say into account, and the temperature keeps
-        its bluffs from being leant away entirely."""
-        if standing_holds is None:
-            return chances
-        others = view.seats - 1
-        letting = 1 - 2 * standing_holds
-        values = [letting if bid is None else others * (2 * chance(*bid) - 1) for bid in bids]
-        best = max(values)
-        return [
-            weight * math.exp((value - best) / VALUE_TEMPERATURE)
-            for weight, value in zip(chances, values, strict=True)
-        ]

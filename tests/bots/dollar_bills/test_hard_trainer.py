@@ -4,13 +4,25 @@ not change it."""
 
 from __future__ import annotations
 
+import random
 import runpy
 from pathlib import Path
 
 import pytest
 
 from liar_tui.arena.pool import InProcessPool
-from tools.train_dollar_bills_hard import average_strategy, train, write_table
+from liar_tui.bots.dollar_bills.normal import DollarBillsBot
+from liar_tui.rules.dollar_bills.game import Bid, PlaceBid
+from liar_tui.rules.dollar_bills.odds import chances_of_at_least
+from tests.bots.dollar_bills.test_bots import crafted_view
+from tools.train_dollar_bills_hard import (
+    NOTHING_SAID,
+    Deal,
+    Learner,
+    average_strategy,
+    train,
+    write_table,
+)
 
 
 def test_the_written_table_reads_back_as_the_strategy_learnt(tmp_path: Path) -> None:
@@ -25,3 +37,23 @@ def test_the_written_table_reads_back_as_the_strategy_learnt(tmp_path: Path) -> 
 
 def test_a_run_is_the_same_from_the_same_seed() -> None:
     assert train(32, 16, 7, InProcessPool()) == train(32, 16, 7, InProcessPool())
+
+
+def test_the_simulated_normal_bot_bids_as_the_normal_bot_does() -> None:
+    """Facing two 5s at a three-seat table of 8-digit bills, the trainer's normal opponent
+    (the normal bot's chances on counts) makes the bids the normal bot makes, as often."""
+    serial = "55123678"
+    own = [serial.count(str(digit)) for digit in range(10)]
+    others = [[0] * 10, [0] * 10]
+    game = Deal(3, 24, [own, *others], chances_of_at_least(16), normals=True)
+    learner = Learner({}, 1.0, random.Random(1), reader_share=0.0, normal_share=1.0)
+    state = ((2, 5), 0, 0, 0, 2, NOTHING_SAID, 0)
+    simulated = [learner.normal_bid(game, state) for _ in range(2000)]
+    view = crafted_view(serial, seats=3, standing=Bid(2, 5))
+    real = []
+    for seed in range(2000):
+        action = DollarBillsBot(random.Random(seed)).act(view)
+        real.append((action.bid.count, action.bid.digit) if isinstance(action, PlaceBid) else None)
+    assert set(simulated) == set(real)
+    for action in set(real):
+        assert simulated.count(action) == pytest.approx(real.count(action), abs=120), action
