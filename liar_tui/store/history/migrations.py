@@ -40,9 +40,25 @@ class Migration:
     def apply(self, connection: sqlite3.Connection) -> None:
         """Run the step inside the caller's transaction (each statement on its own, as
         ``executescript`` would commit the transaction first)."""
+        for name, function in SQL_FUNCTIONS.items():
+            connection.create_function(name, 1, function, deterministic=True)
         for statement in self.statements:
             # Without the source's indent, the schema reads well in ``sqlite3`` 's .schema.
             connection.execute(textwrap.dedent(statement).strip())
+
+
+def _plays_game_after_game(game: str) -> int:
+    """1 for a title whose tables play game after game (its plugin gives each game's start,
+    as a dollar-bills session does each deal's), else 0: what a step may ask in SQL without
+    naming a game, of the plugins installed when it runs."""
+    from liar_tui import games
+
+    plugin = games.registered().get(game)
+    return int(plugin is not None and plugin.start_type is not None)
+
+
+SQL_FUNCTIONS = {"plays_game_after_game": _plays_game_after_game}
+"""The functions a step's SQL may call, each of one argument."""
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -211,6 +227,38 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHERE g.recording_seat IS NOT NULL
                 AND NOT EXISTS (SELECT 1 FROM seat_counts AS c WHERE c.game_id = g.id)
             """,
+        ),
+    ),
+    Migration(
+        4,
+        "the games of a table played game after game that version 2 counted with its "
+        "table's whole log (a dollar-bills deal, with every deal of the session before it), "
+        "counted again: kept alone as they are counted, their numbers become their own",
+        (
+            # Step 3 marked the games with no numbers; a deal that version 2 recorded and
+            # counted kept the session's log, and numbers summed over every deal of it. Its
+            # numbers go (from the sums too) and it is counted again: the counting keeps it
+            # alone (counting.counted), from its own start. A session's first deal, kept
+            # from the setup as it is recorded now, counts again what it counted.
+            """
+            CREATE TEMP TABLE kept_whole AS
+            SELECT g.id AS game_id FROM games AS g JOIN logs AS l ON l.game_id = g.id
+            WHERE g.visibility = 'complete' AND g.recording_seat IS NOT NULL
+                AND l.start IS NULL AND plays_game_after_game(g.game)
+                AND EXISTS (SELECT 1 FROM seat_counts AS c WHERE c.game_id = g.id)
+            """,
+            """
+            UPDATE count_totals SET total = total - (
+                SELECT coalesce(sum(c.count), 0)
+                FROM seat_counts AS c JOIN games AS g ON g.id = c.game_id
+                WHERE c.game_id IN (SELECT game_id FROM temp.kept_whole)
+                    AND c.seat = g.recording_seat AND g.imported = 0
+                    AND g.game = count_totals.game AND c.name = count_totals.name
+            )
+            """,
+            "DELETE FROM seat_counts WHERE game_id IN (SELECT game_id FROM temp.kept_whole)",
+            "INSERT OR IGNORE INTO uncounted (game_id) SELECT game_id FROM temp.kept_whole",
+            "DROP TABLE temp.kept_whole",
         ),
     ),
 )

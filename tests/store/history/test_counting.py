@@ -18,7 +18,7 @@ from liar_tui.store.history import HistoryStore, counting
 from liar_tui.store.history import store as store_module
 from liar_tui.store.history.database import open_history
 from liar_tui.store.history.records import FinishedGame, GameRecord, encoded
-from liar_tui.table.finished import GameTimes, complete_record
+from liar_tui.table.finished import GameTimes, complete_record, replayed_updates, seat_counts
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
 from liar_tui.table.setup import TableSetup
@@ -253,6 +253,54 @@ def test_a_deal_an_older_liar_tui_kept_with_its_session_s_log_is_kept_alone_once
     assert record.finished.counts == tuple(sorted(now.counts))
     assert unchanged is not None
     assert unchanged.finished.start is None, "a game of one deal at a time is kept as it was"
+
+
+def test_a_deal_version_2_counted_with_its_session_s_log_is_counted_again_alone(
+    path: Path,
+) -> None:
+    """Schema 2 kept a dollar-bills deal with the session's whole log (every deal before it
+    too) and counted it then (its numbers the last deal's): step 4 counts it again, so
+    that it is kept alone, from its own start, with the same numbers and sums."""
+    path.parent.mkdir(parents=True)
+    build_fixture(2, path)
+    now, session = third_deal()
+    whole = seat_counts(now.setup, replayed_updates(now.setup, session, 0), 0)
+    assert whole == tuple(sorted(now.counts)), "schema 2 counted the last deal alone"
+    row = encoded(replace(now, start=None, actions=session, counts=whole))
+    connection = sqlite3.connect(path)  # as liar-tui wrote it at schema 2
+    with connection:
+        game_id = connection.execute(
+            "INSERT INTO games VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.game
+        ).lastrowid
+        connection.execute("INSERT INTO logs VALUES (?, ?, ?)", (game_id, row.setup, row.log))
+        connection.executemany(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, *seat) for seat in row.seats],
+        )
+        connection.executemany(
+            "INSERT INTO seat_counts VALUES (?, ?, ?, ?)",
+            [(game_id, *count) for count in row.counts],
+        )
+    connection.close()
+    store = HistoryStore(path, count_in_background=False)
+    try:
+        store.finish_counting()
+        assert game_id is not None
+        record = store.load_game(game_id)
+    finally:
+        store.close()
+    assert record is not None
+    assert record.finished.start == now.start
+    assert record.finished.actions == now.actions
+    assert record.finished.counts == tuple(sorted(now.counts))
+    connection = sqlite3.connect(path)
+    try:
+        totals = connection.execute(
+            "SELECT name, total FROM count_totals WHERE game = ? AND total != 0", (now.game,)
+        ).fetchall()
+    finally:
+        connection.close()
+    assert sorted(totals) == sorted(now.counts), "the other bills game there is imported"
 
 
 def test_a_batch_of_games_that_cannot_be_read_does_not_end_the_counting(
