@@ -245,13 +245,13 @@ class HistoryStore:
             self._run(lambda connection: counting.write(connection, results))
         return True
 
-    def _count_in_background(self, stopped: threading.Event, tries: int) -> None:
+    def _count_in_background(self, stopped: threading.Event, tries: int, closings: int) -> None:
         try:
             while self._count_some(stopped):
                 pass
         except HistoryError as error:  # the file is closed; opening it again counts on
             log.info("history counting stopped: %s", error)  # the next call says it
-            self._count_again_later(tries)
+            self._count_again_later(tries, closings)
             return
         except Exception:  # a thread's traceback must never reach the player's terminal
             log.exception("history counting failed")
@@ -259,15 +259,15 @@ class HistoryStore:
         if not stopped.is_set():  # stopped: the file was closed, or is counted elsewhere
             self._counted_all()
 
-    def _count_again_later(self, tries: int) -> None:
+    def _count_again_later(self, tries: int, closings: int) -> None:
         """Open the file again after a pause, and so count on, once a fault stopped the
         counting (most often another process holding the file locked past the busy
         timeout): a screen waiting for the stats must not wait for the player's next use of
-        history. A few tries, each pause longer; none once the owner closed the store, or
-        once another call opened the file again (and began counting)."""
+        history. A few tries, each pause longer; none once the owner closed the store since
+        the counting began (``closings``, as many as then), or once another call opened the
+        file again (and so began counting, or told those waiting there is nothing left)."""
         if tries >= len(COUNTING_PAUSES):
             return
-        closings = self._closings
 
         def again() -> None:
             with self._lock:
@@ -275,19 +275,14 @@ class HistoryStore:
                     return
                 self._counting_tries = tries + 1
                 try:
-                    # Opened, the counting begins again where games are left to count.
-                    left = self._run(counting.games_left)
+                    self._run(lambda _connection: None)  # opened: the counting begins again
                 except HistoryError as error:
                     log.info("history counting not begun again: %s", error)
                     self._counting_tries = 0
-                    self._count_again_later(tries + 1)
-                    return
+                    self._count_again_later(tries + 1, closings)
                 except Exception:  # a thread's traceback must never reach the player's terminal
                     log.exception("history counting could not begin again")
                     self._counting_tries = 0
-                    return
-            if not left:  # another process counted the rest meanwhile
-                self._counted_all()
 
         timer = threading.Timer(COUNTING_PAUSES[tries], again)
         timer.name = "history counting, again"
@@ -296,7 +291,8 @@ class HistoryStore:
 
     def _start_counting(self, connection: sqlite3.Connection) -> None:
         """Begin counting in the background, with a notice, when the file just opened has
-        games still to count."""
+        games still to count; with none left, tell those still waiting on a counting that a
+        fault stopped (another process counted the rest)."""
         import sqlite3
 
         tries, self._counting_tries = self._counting_tries, 0
@@ -306,22 +302,27 @@ class HistoryStore:
             left = counting.games_left(connection)
         except sqlite3.Error:  # the call that opened the file meets the same fault and says it
             return
+        with self._notices_lock:
+            under_way = self._when_counted is not None
+            if left and not under_way:
+                self._when_counted = []
         if not left:
+            if under_way:  # told outside the store's lock: a listener may read the store
+                threading.Thread(
+                    target=self._counted_all, name="history counted", daemon=True
+                ).start()
             return
-        if not tries:  # a counting begun again after a fault was told of already
+        if not under_way:  # a counting begun again after a fault was told of already
             self._counting_notice = (
                 f"History is counting {left:,} game{'' if left == 1 else 's'} an older "
                 "liar-tui recorded; until it is done, the stats leave out their points, "
                 "bluffs and money."
             )
             self._note(self._counting_notice)
-        with self._notices_lock:  # begun again on reopening: those waiting wait on
-            if self._when_counted is None:
-                self._when_counted = []
         stopped = self._counting_stopped = threading.Event()
         threading.Thread(
             target=self._count_in_background,
-            args=(stopped, tries),
+            args=(stopped, tries, self._closings),
             name="history counting",
             daemon=True,
         ).start()

@@ -143,11 +143,13 @@ def test_a_counting_stopped_by_a_locked_file_goes_on_by_itself(
     assert counts_of(path, 2) == GAME_2_COUNTS
 
 
+@pytest.mark.parametrize("reopened_by", ["the pause's end", "a read of the history"])
 def test_a_counting_stopped_by_a_locked_file_and_ended_elsewhere_tells_those_waiting(
-    path: Path, monkeypatch: pytest.MonkeyPatch
+    path: Path, monkeypatch: pytest.MonkeyPatch, reopened_by: str
 ) -> None:
     """The other process that held the file counted the rest before the pause ended: the
-    file opened again has nothing to count, and the waiting screen is told so."""
+    file opened again (when the pause ends, or before, by any use of the history) has
+    nothing to count, and the waiting screen is told so."""
     path.parent.mkdir(parents=True)
     build_fixture(1, path)
     failed = fail_first_write(monkeypatch)
@@ -162,7 +164,10 @@ def test_a_counting_stopped_by_a_locked_file_and_ended_elsewhere_tells_those_wai
     elsewhere = HistoryStore(path, count_in_background=False)
     elsewhere.finish_counting()
     elsewhere.close()
+    if reopened_by == "a read of the history":
+        assert store.count_games() == 3
     assert all_told.wait(timeout=30)
+    assert len(store.take_notices()) == 1
     store.close()
     assert counts_of(path, 2) == GAME_2_COUNTS
 
