@@ -46,6 +46,7 @@ from liar_tui.net.protocol import (
     LeaveSeat,
     LobbyState,
     Resume,
+    ResumeRefused,
     Seated,
     SeatLost,
     Started,
@@ -544,12 +545,11 @@ class HostClient:
                 channel.refuse(frame.reason)
         elif isinstance(frame, SeatLost):
             self._seat_lost(frame)
+        elif isinstance(frame, ResumeRefused):
+            if frame.token in self._resuming:  # that seat is gone; any other is not
+                self._resuming.remove(frame.token)
+                self._resume_refused(frame.token)
         elif isinstance(frame, HostError):
-            if frame.code is ErrorCode.BAD_TOKEN and frame.token is not None:
-                if frame.token in self._resuming:  # that seat is gone; any other is not
-                    self._resuming.remove(frame.token)
-                    self._resume_refused(frame.token)
-                return
             waiting = next((c for c in self._channels.values() if c.acting), None)
             if frame.code in ACT_ERRORS and waiting is not None:
                 waiting.refuse(frame.message)

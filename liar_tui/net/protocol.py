@@ -25,7 +25,7 @@ A conversation::
     (connection drops; later, on a new connection after Hello)
     Resume(token)                     ->
                                       <-    Seated(...), Started(...), Update(...)
-                                            or  HostError(bad-token, ..., token)
+                                            or  ResumeRefused(token, ...)
 
 Anything a client sends that is not a well-formed frame of the client's kind, or that the
 host refuses, is answered with :class:`HostError` and changes nothing. A wrong protocol
@@ -50,7 +50,7 @@ from liar_tui.table.setup import TableSetup
 from liar_tui.table.table import SeatUpdate
 
 PROTOCOL_VERSION = 3
-"""3: a Resume refused names its token (:attr:`HostError.token`)."""
+"""3: a Resume refused is answered with :class:`ResumeRefused`, which names its token."""
 MAX_FRAME_BYTES = 64 * 1024
 """The longest frame a host accepts. A client's frames are small (an action, a table's
 rules), so a hostile client can make the host buffer little."""
@@ -293,11 +293,19 @@ class HostError:
 
     code: ErrorCode
     message: str
-    token: str | None = None
-    """The token of the Resume refused (a seat the host no longer knows); None for any other
-    frame. A client may have several Resumes in flight and any other frame with a token
-    before them (a LeaveSeat of a seat taken up elsewhere is refused so too): the token says
-    which seat is gone, where the order of the answers could not."""
+
+
+@dataclass(frozen=True)
+class ResumeRefused:
+    """The host does not know this Resume's seat token (its table ended, or a restarted
+    host kept nothing): that seat is gone. A client may have several Resumes in flight, and
+    any other frame with a token before them (a LeaveSeat of a seat taken up elsewhere is
+    refused as a :class:`HostError`): the token says which seat, where the order of the
+    answers could not. A frame of its own, and not a field of :class:`HostError`, so that
+    the refusal of a Hello of another protocol version reads the same in every version."""
+
+    token: str
+    message: str
 
 
 HostFrame = (
@@ -310,6 +318,7 @@ HostFrame = (
     | ActionRefused
     | SeatLost
     | HostError
+    | ResumeRefused
 )
 
 for _cls in (
@@ -333,6 +342,7 @@ for _cls in (
     ActionRefused,
     SeatLost,
     HostError,
+    ResumeRefused,
 ):
     codec.register(_cls)
 

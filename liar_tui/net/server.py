@@ -48,6 +48,7 @@ from liar_tui.net.protocol import (
     LobbyState,
     RemoveSeat,
     Resume,
+    ResumeRefused,
     Seated,
     SeatLost,
     Started,
@@ -669,9 +670,7 @@ class TableHost:
     def _resume(self, connection: Connection, request: Resume) -> None:
         found = self._tokens.get(request.token)
         if found is None:
-            connection.send(
-                HostError(ErrorCode.BAD_TOKEN, "That seat token is not valid here.", request.token)
-            )
+            connection.send(ResumeRefused(request.token, "That seat token is not valid here."))
             return
         table, seat = found
         previous = table.chairs[seat].connection

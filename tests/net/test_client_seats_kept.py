@@ -29,6 +29,7 @@ from liar_tui.net.protocol import (
     ErrorCode,
     HostError,
     LobbyState,
+    ResumeRefused,
     Seated,
     SeatLost,
     TableCreated,
@@ -326,6 +327,6 @@ def test_a_token_refused_is_the_seat_it_names_not_the_oldest_resume_in_flight() 
     client._handle(HostError(ErrorCode.BAD_TOKEN, not_held))
     assert 5 in client.tickets
     assert heard == [HostError(ErrorCode.BAD_TOKEN, not_held)]
-    client._handle(HostError(ErrorCode.BAD_TOKEN, "That seat token is not valid here.", "five"))
+    client._handle(ResumeRefused("five", "That seat token is not valid here."))
     assert 5 not in client.tickets
     assert [type(event) for event in heard] == [HostError, SeatLost]

@@ -25,6 +25,7 @@ from liar_tui.net.protocol import (
     LeaveSeat,
     LobbyState,
     Resume,
+    ResumeRefused,
     Seated,
     Started,
     StartTable,
@@ -149,10 +150,11 @@ async def test_seats_can_be_taken_once_and_given_back_before_the_start() -> None
             (TakeSeat(table + 1, 0), ErrorCode.NO_TABLE),
             (LeaveSeat(seated.token), ErrorCode.BAD_TOKEN),
             (StartTable(seated.token), ErrorCode.BAD_TOKEN),
-            (Resume("made-up"), ErrorCode.BAD_TOKEN),
         ):
             await bob.send(request)
             assert await error_code(bob) is code, request
+        await bob.send(Resume("made-up"))
+        assert (await bob.expect(ResumeRefused)).token == "made-up"
         taken = await bob.expect_lobby(
             lambda lobby: lobby.tables[0].seats[0].kind is ChairKind.PERSON
         )

@@ -26,6 +26,7 @@ from liar_tui.net.protocol import (
     LeaveSeat,
     LobbyState,
     Resume,
+    ResumeRefused,
     Seated,
     Started,
     StartTable,
@@ -83,6 +84,7 @@ HOST_FRAMES = [
     _first_update(),
     ActionRefused(1, 0, "Show three cards."),
     HostError(ErrorCode.NOT_YOUR_TURN, "It is not your turn."),
+    ResumeRefused("tok", "That seat token is not valid here."),
 ]
 
 
@@ -91,6 +93,16 @@ def test_client_frames_round_trip_as_one_line(frame: object) -> None:
     data = encode_frame(frame)  # type: ignore[arg-type]
     assert data.endswith(b"\n") and data.count(b"\n") == 1
     assert decode_client_frame(data) == frame
+
+
+def test_the_refusal_of_another_version_reads_the_same_in_every_version() -> None:
+    """A host refuses a Hello of another protocol with a HostError whose shape no version
+    may change: a client of any version must read why (update liar-tui), not take the host
+    for something that speaks no liar-tui at all."""
+    refusal = HostError(ErrorCode.VERSION, "This host speaks protocol 3, not 2.")
+    assert encode_frame(refusal) == (
+        b'{"type":"HostError","code":"version","message":"This host speaks protocol 3, not 2."}\n'
+    )
 
 
 @pytest.mark.parametrize("frame", HOST_FRAMES, ids=lambda frame: type(frame).__name__)
