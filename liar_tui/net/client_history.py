@@ -93,7 +93,8 @@ class SeatRecorder:
             self._finished(SeatGame(self._setup, self._seat, self._log, times))
         # The end's events belong to the game just ended: the next begins at its view, as a
         # table's first view comes with no events.
-        self._log = ChangeLog(SeatUpdate)
-        self._log.add(SeatUpdate(update.seat, (), update.view, update.to_act))
+        self._log = ChangeLog.of(
+            (SeatUpdate(update.seat, (), update.view, update.to_act),), SeatUpdate
+        )
         self._whole = True
         self._clock = GameClock.start(0)

@@ -183,9 +183,7 @@ def seat_record(
     Replaying the log is the slow part: call this off the UI's thread, as
     :func:`complete_record`.
     """
-    log = ChangeLog(SeatUpdate)
-    for update in last_game_updates(setup, actions, recording_seat):
-        log.add(update)
+    log = ChangeLog.of(last_game_updates(setup, actions, recording_seat), SeatUpdate)
     return seat_record_from_updates(setup, log, recording_seat, times)
 
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter, is_, is_not
@@ -272,10 +272,7 @@ def _pooled_item(value: Any, pool: dict[Any, Any]) -> Any:
 def compacted(values: Sequence[Any], hint: Any = Any) -> dict[str, Any]:
     """``values`` (each of type ``hint``) in the stored form: the first whole, each later one
     the change from the one before (see the module)."""
-    log = ChangeLog(hint)
-    for value in values:
-        log.add(value)
-    return log.stored()
+    return ChangeLog.of(values, hint).stored()
 
 
 class ChangeLog:
@@ -293,6 +290,14 @@ class ChangeLog:
         self._values: list[Any] = []
         self._written: list[Any] = []
 
+    @classmethod
+    def of(cls, values: Iterable[Any], hint: Any = Any) -> ChangeLog:
+        """A log of ``values``, each of type ``hint``, added in order."""
+        log = cls(hint)
+        for value in values:
+            log.add(value)
+        return log
+
     def add(self, value: Any) -> None:
         """``value`` after those added before, written at once as its change from the last."""
         if not self._values:
@@ -303,9 +308,6 @@ class ChangeLog:
             written = {} if found is None else found
         self._values.append(value)
         self._written.append(written)
-
-    def __len__(self) -> int:
-        return len(self._values)
 
     @property
     def values(self) -> tuple[Any, ...]:

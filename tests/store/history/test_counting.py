@@ -17,7 +17,7 @@ from liar_tui.rules.dollar_bills.rules import Rules as BillRules
 from liar_tui.store.history import HistoryStore, counting
 from liar_tui.store.history import store as store_module
 from liar_tui.store.history.database import open_history
-from liar_tui.store.history.records import FinishedGame, GameRecord, encoded
+from liar_tui.store.history.records import EncodedGame, FinishedGame, GameRecord, encoded
 from liar_tui.table.finished import GameTimes, complete_record, replayed_updates, seat_counts
 from liar_tui.table.local import bot_rng, open_table
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
@@ -221,6 +221,41 @@ def third_deal() -> tuple[FinishedGame, tuple[object, ...]]:
     return complete_record(setup, table.actions, times, 0), tuple(table.actions)
 
 
+def insert_as_written_at(schema: int, path: Path, row: EncodedGame) -> int:
+    """``row`` stored as liar-tui wrote a game at ``schema`` (1: no numbers, 2: the game's
+    row and its numbers as step 2 made them, and no start); its id."""
+    connection = sqlite3.connect(path)
+    with connection:
+        game = row.game[:8] if schema == 1 else row.game
+        marks = ", ".join("?" * len(game))
+        game_id = connection.execute(f"INSERT INTO games VALUES (NULL, {marks})", game).lastrowid
+        assert game_id is not None
+        connection.execute("INSERT INTO logs VALUES (?, ?, ?)", (game_id, row.setup, row.log))
+        connection.executemany(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, *seat) for seat in row.seats],
+        )
+        if schema >= 2:
+            connection.executemany(
+                "INSERT INTO seat_counts VALUES (?, ?, ?, ?)",
+                [(game_id, *count) for count in row.counts],
+            )
+    connection.close()
+    return game_id
+
+
+def counted_and_loaded(path: Path, *game_ids: int) -> list[GameRecord]:
+    """The file at ``path`` opened at the latest schema, counted, and these games read back."""
+    store = HistoryStore(path, count_in_background=False)
+    try:
+        store.finish_counting()
+        found = [store.load_game(game_id) for game_id in game_ids]
+    finally:
+        store.close()
+    assert all(record is not None for record in found)
+    return [record for record in found if record is not None]
+
+
 def test_a_deal_an_older_liar_tui_kept_with_its_session_s_log_is_kept_alone_once_counted(
     path: Path,
 ) -> None:
@@ -233,30 +268,11 @@ def test_a_deal_an_older_liar_tui_kept_with_its_session_s_log_is_kept_alone_once
     assert now.start is not None
     assert len(now.actions) < len(session)
     row = encoded(replace(now, start=None, actions=session, counts=()))
-    connection = sqlite3.connect(path)  # as liar-tui wrote it at schema 1
-    with connection:
-        game_id = connection.execute(
-            "INSERT INTO games VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)", row.game[:8]
-        ).lastrowid
-        connection.execute("INSERT INTO logs VALUES (?, ?, ?)", (game_id, row.setup, row.log))
-        connection.executemany(
-            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(game_id, *seat) for seat in row.seats],
-        )
-    connection.close()
-    store = HistoryStore(path, count_in_background=False)
-    try:
-        store.finish_counting()
-        assert game_id is not None
-        record = store.load_game(game_id)
-        unchanged = store.load_game(1)
-    finally:
-        store.close()
-    assert record is not None
+    game_id = insert_as_written_at(1, path, row)
+    record, unchanged = counted_and_loaded(path, game_id, 1)
     assert record.finished.start == now.start
     assert record.finished.actions == now.actions
     assert record.finished.counts == tuple(sorted(now.counts))
-    assert unchanged is not None
     assert unchanged.finished.start is None, "a game of one deal at a time is kept as it was"
 
 
@@ -272,29 +288,8 @@ def test_a_deal_version_2_counted_with_its_session_s_log_is_counted_again_alone(
     whole = seat_counts(now.setup, replayed_updates(now.setup, session, 0), 0)
     assert whole == tuple(sorted(now.counts)), "schema 2 counted the last deal alone"
     row = encoded(replace(now, start=None, actions=session, counts=whole))
-    connection = sqlite3.connect(path)  # as liar-tui wrote it at schema 2
-    with connection:
-        game_id = connection.execute(
-            "INSERT INTO games VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.game
-        ).lastrowid
-        connection.execute("INSERT INTO logs VALUES (?, ?, ?)", (game_id, row.setup, row.log))
-        connection.executemany(
-            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(game_id, *seat) for seat in row.seats],
-        )
-        connection.executemany(
-            "INSERT INTO seat_counts VALUES (?, ?, ?, ?)",
-            [(game_id, *count) for count in row.counts],
-        )
-    connection.close()
-    store = HistoryStore(path, count_in_background=False)
-    try:
-        store.finish_counting()
-        assert game_id is not None
-        record = store.load_game(game_id)
-    finally:
-        store.close()
-    assert record is not None
+    game_id = insert_as_written_at(2, path, row)
+    (record,) = counted_and_loaded(path, game_id)
     assert record.finished.start == now.start
     assert record.finished.actions == now.actions
     assert record.finished.counts == tuple(sorted(now.counts))
