@@ -77,6 +77,10 @@ class TableRecord:
     """A private table's code ("" if none)."""
     setup: TableSetup | None
     """The full setup with the real seed once started; None while the table waits."""
+    creator_address: str | None = None
+    """The remote address that created the table, counted against its per-address limit
+    after a restart too; None for a table made from this machine (or by a version that
+    did not record it)."""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ def table_record(table: HostedTable) -> TableRecord:
         table.owner_seat,
         table.code,
         table.setup,
+        table.creator_address,
     )
 
 

@@ -194,6 +194,10 @@ class HostedTable:
         """The seat of the person who owns the table, once its creator sits down."""
         self.creator = creator
         """The connection that created the table, until it sits down at it or leaves."""
+        self.creator_address = (
+            creator.address if creator is not None and not creator.is_local else None
+        )
+        """The remote address the table counts against; None when made from this machine."""
         self.code = new_code() if request.private else ""
         self.removed: set[str] = set()
         """Identities the owner removed: they may not sit here again."""

@@ -121,8 +121,9 @@ class TableHost:
         self._lobby_bytes: bytes | None = None
         self._encoder = FrameEncoder()
         self._thinking = BotThinking()
-        self._created_by: dict[int, tuple[Connection, str]] = {}
-        """Each table's creating connection and its address, for the per-creator limits."""
+        self._created_by: dict[int, tuple[Connection | None, str | None]] = {}
+        """Each table's creating connection (None once restored) and its remote address
+        (None from this machine), for the per-creator limits."""
         self._journal: TableJournal | None = None
         self._history: HostHistory | None = None
         if options.data_dir is not None:
@@ -149,6 +150,7 @@ class TableHost:
                 logger.exception("table %d could not be taken up", found.record.number)
                 problems.append(f"Table {found.record.number} could not be taken up.")
                 table = self._tables.pop(found.record.number, None)
+                self._created_by.pop(found.record.number, None)
                 if table is not None:
                     table.close()
         return len(self._tables), problems
@@ -158,6 +160,8 @@ class TableHost:
         table = self._tables[record.number] = self._new_table(record.number, record.request)
         table.code = record.code
         table.owner_seat = record.owner
+        table.creator_address = record.creator_address
+        self._created_by[record.number] = (None, record.creator_address)
         for seat, (chair, saved) in enumerate(zip(table.chairs, record.chairs, strict=True)):
             chair.person, chair.token = saved.person, saved.token
             if saved.token is not None:
@@ -434,7 +438,7 @@ class TableHost:
         number = self._next_table
         self._next_table += 1
         table = self._tables[number] = self._new_table(number, request, connection)
-        self._created_by[number] = (connection, connection.address)
+        self._created_by[number] = (connection, table.creator_address)
         connection.send(TableCreated(number, table.code))
         if seat is not None:
             self._seat(connection, table, seat)

@@ -36,7 +36,7 @@ from liar_tui.net.protocol import (
     Welcome,
     encode_frame,
 )
-from liar_tui.net.server import HostOptions
+from liar_tui.net.server import HostOptions, TableHost
 from liar_tui.rules.liar_game.rules import Rules as LiarGameRules
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules
 from liar_tui.table.seats import BotLevel, SeatConfig, SeatKind
@@ -166,6 +166,44 @@ async def test_one_remote_address_has_a_bounded_share_of_tables() -> None:
         await one.send(CreateTable("liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT))
         refusal = await one.expect(HostError)
         assert refusal.message == "One address may have at most 2 unfinished tables."
+
+
+@pytest.mark.usefixtures("remote")
+async def test_tables_taken_up_after_a_restart_still_count_against_their_address(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Else a restart would hand every address its whole share again, on top of its tables."""
+    options = HostOptions(tables_per_address=2, data_dir=tmp_path / "tables")
+    async with running_host(options) as (_, port):
+        one = await greeted(port, "One")
+        for _ in range(2):
+            await open_table(one, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT)
+    restarted = TableHost(options)
+    assert restarted.restore() == (2, [])
+    try:
+        port = await restarted.listen_tcp("127.0.0.1", 0)
+        again = await greeted(port, "One")
+        await again.send(CreateTable("liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT))
+        refusal = await again.expect(HostError)
+        assert refusal.message == "One address may have at most 2 unfinished tables."
+    finally:
+        await asyncio.wait_for(restarted.close(), WAIT)
+
+
+async def test_a_table_made_from_this_machine_is_not_counted_against_an_address(
+    tmp_path: pathlib.Path,
+) -> None:
+    options = HostOptions(data_dir=tmp_path / "tables")
+    async with running_host(options) as (host, port):
+        one = await greeted(port, "One")
+        await open_table(one, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT)
+        assert host._created_by[1][1] is None
+    restarted = TableHost(options)
+    assert restarted.restore() == (1, [])
+    try:
+        assert restarted._created_by == {1: (None, None)}
+    finally:
+        await asyncio.wait_for(restarted.close(), WAIT)
 
 
 async def test_this_machine_is_not_limited_by_address() -> None:
