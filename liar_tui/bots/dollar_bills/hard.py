@@ -18,8 +18,8 @@ money that reading promised; a learned reader, whose bids that reading misjudged
 a game from it, and on a table learnt against readers the reading cost $0.49 a game (600
 games). Alone, this table holds against the learned reader (−$0.013 a game, 10,000 games,
 seed 1) and wins more from two normal bots than the reading did (+$0.44 a game against
-+$0.35, 50,000 games); the particle bot before the table won +$0.50 from them, and lost
-$0.44 a game to the learned reader.
++$0.35, 50,000 games), though less than the particle bot before the table (+$0.50), whose
+bids told its bill.
 Its opening is on a digit drawn uniformly, and it never makes a raise its own bill makes
 all but sure to lose (:data:`HOPELESS`).
 
