@@ -63,6 +63,8 @@ class ChairRecord:
     """The name of the person who took the chair; None for a chair nobody took."""
     token: str | None
     """Their seat token: secret, which is why the journal is private."""
+    ready: bool = False
+    """Before the start, whether they voted to start: a restart keeps the vote."""
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ def table_record(table: HostedTable) -> TableRecord:
     return TableRecord(
         table.number,
         table.request,
-        tuple(ChairRecord(chair.person, chair.token) for chair in table.chairs),
+        tuple(ChairRecord(chair.person, chair.token, chair.ready) for chair in table.chairs),
         table.owner_seat,
         table.code,
         table.setup,

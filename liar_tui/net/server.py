@@ -163,7 +163,7 @@ class TableHost:
         table.creator_address = record.creator_address
         self._created_by[record.number] = (None, record.creator_address)
         for seat, (chair, saved) in enumerate(zip(table.chairs, record.chairs, strict=True)):
-            chair.person, chair.token = saved.person, saved.token
+            chair.person, chair.token, chair.ready = saved.person, saved.token, saved.ready
             if saved.token is not None:
                 self._tokens[saved.token] = (table, seat)
         if record.setup is None:

@@ -12,7 +12,7 @@ import threading
 from liar_tui.games import make_bot
 from liar_tui.net.host_journal import ChairRecord, HostJournal, TableRecord
 from liar_tui.net.host_persistence import TableJournal
-from liar_tui.net.protocol import CreateTable, Seated, StartTable, TableCreated
+from liar_tui.net.protocol import CreateTable, Seated, StartTable, TableCreated, TakeSeat
 from liar_tui.net.server import HostOptions, TableHost
 from liar_tui.rules.cards import NATURAL_RANKS
 from liar_tui.rules.liars_poker.rules import LiarsPokerRules, PokerRules, RoundRules
@@ -96,3 +96,26 @@ async def test_records_waiting_to_be_written_are_replaced_by_the_newest(
         journal._writer.submit(lambda: None).result(WAIT)  # everything queued is written
         assert [record.chairs[0].person for record in writes] == ["Eve"]
         await ann.close()
+
+
+async def test_a_vote_to_start_is_kept_across_a_restart(tmp_path: pathlib.Path) -> None:
+    """Else everyone who had said they were ready must say it again after a restart."""
+    options = HostOptions(data_dir=tmp_path / "tables")
+    people = (SeatConfig("One", SeatKind.HUMAN), SeatConfig("Two", SeatKind.HUMAN), SEATS[1])
+    async with running_host(options) as (host, port):
+        ann, bob = await HostClient.tcp(port), await HostClient.tcp(port)
+        await ann.greet("Ann")
+        await bob.greet("Bob")
+        await ann.send(CreateTable(GAME, LiarsPokerRules(), people, seat=0))
+        table = (await ann.expect(TableCreated)).table
+        await ann.expect(Seated)
+        await bob.send(TakeSeat(table, 1))
+        await bob.send(StartTable((await bob.expect(Seated)).token))
+        await bob.expect_lobby(lambda lobby: lobby.tables[0].seats[1].ready)
+        assert host._tables[table].table is None, "a vote alone does not start the table"
+    restarted = TableHost(options)
+    try:
+        assert restarted.restore() == (1, [])
+        assert [chair.ready for chair in restarted._tables[table].chairs] == [False, True, False]
+    finally:
+        await asyncio.wait_for(restarted.close(), WAIT)
