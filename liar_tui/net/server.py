@@ -121,9 +121,9 @@ class TableHost:
         self._lobby_bytes: bytes | None = None
         self._encoder = FrameEncoder()
         self._thinking = BotThinking()
-        self._created_by: dict[int, tuple[Connection | None, str | None]] = {}
-        """Each table's creating connection (None once restored) and its remote address
-        (None from this machine), for the per-creator limits."""
+        self._created_by: dict[int, Connection] = {}
+        """Each table's creating connection, for the per-connection limit (a table taken up
+        after a restart has none; its creator's address is on the table)."""
         self._journal: TableJournal | None = None
         self._history: HostHistory | None = None
         if options.data_dir is not None:
@@ -150,7 +150,6 @@ class TableHost:
                 logger.exception("table %d could not be taken up", found.record.number)
                 problems.append(f"Table {found.record.number} could not be taken up.")
                 table = self._tables.pop(found.record.number, None)
-                self._created_by.pop(found.record.number, None)
                 if table is not None:
                     table.close()
         return len(self._tables), problems
@@ -161,7 +160,6 @@ class TableHost:
         table.code = record.code
         table.owner_seat = record.owner
         table.creator_address = record.creator_address
-        self._created_by[record.number] = (None, record.creator_address)
         for seat, (chair, saved) in enumerate(zip(table.chairs, record.chairs, strict=True)):
             chair.person, chair.token, chair.ready = saved.person, saved.token, saved.ready
             if saved.token is not None:
@@ -438,7 +436,7 @@ class TableHost:
         number = self._next_table
         self._next_table += 1
         table = self._tables[number] = self._new_table(number, request, connection)
-        self._created_by[number] = (connection, table.creator_address)
+        self._created_by[number] = connection
         connection.send(TableCreated(number, table.code))
         if seat is not None:
             self._seat(connection, table, seat)
@@ -467,7 +465,7 @@ class TableHost:
         """Why ``connection`` may not create a table now; None when it may. Finished tables
         (kept a while so their players see the end) never stop anyone: the oldest of them
         go early to make room, first the creator's own."""
-        mine = [number for number, (by, _) in self._created_by.items() if by is connection]
+        mine = [number for number, by in self._created_by.items() if by is connection]
         if len(mine) >= self.options.tables_per_connection and not self._drop_finished(mine):
             return (
                 f"One connection may have at most {self.options.tables_per_connection} "
@@ -476,8 +474,8 @@ class TableHost:
         if not connection.is_local:
             same_address = [
                 number
-                for number, (_, address) in self._created_by.items()
-                if address == connection.address
+                for number, table in self._tables.items()
+                if table.creator_address == connection.address
             ]
             if len(same_address) >= self.options.tables_per_address and not self._drop_finished(
                 same_address

@@ -190,18 +190,22 @@ async def test_tables_taken_up_after_a_restart_still_count_against_their_address
         await asyncio.wait_for(restarted.close(), WAIT)
 
 
-async def test_a_table_made_from_this_machine_is_not_counted_against_an_address(
-    tmp_path: pathlib.Path,
+async def test_a_table_made_from_this_machine_counts_against_no_address_after_a_restart(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    options = HostOptions(data_dir=tmp_path / "tables")
-    async with running_host(options) as (host, port):
+    """An SSH door session's table must not use up the share of whoever later comes from
+    the address the host saw it on."""
+    options = HostOptions(tables_per_address=1, data_dir=tmp_path / "tables")
+    async with running_host(options) as (_, port):
         one = await greeted(port, "One")
         await open_table(one, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT)
-        assert host._created_by[1][1] is None
     restarted = TableHost(options)
     assert restarted.restore() == (1, [])
     try:
-        assert restarted._created_by == {1: (None, None)}
+        monkeypatch.setattr(host_connection, "_is_local", lambda address: False)
+        port = await restarted.listen_tcp("127.0.0.1", 0)
+        remote = await greeted(port, "Two")
+        assert await open_table(remote, "liar-game", LiarGameRules(), ONE_PERSON_ONE_BOT) == 2
     finally:
         await asyncio.wait_for(restarted.close(), WAIT)
 
