@@ -13,7 +13,12 @@ An information set is the key :func:`situation` gives:
   chance, in :data:`CHANCE_EDGES` buckets), the chance a bid of the same count on a digit
   the bill lacks would hold (how high the bidding has got), the standing bid's public shape
   (whether it changed digit, its steps above the cheapest raise: what a reader of bids
-  reads), whether a pass now ends the game, and which kinds of digit the bill has.
+  reads), whether a pass now ends the game, which kinds of digit the bill has, and its
+  *support*: how many other seats have bid the standing digit this game (0 to
+  :data:`MOST_SUPPORT`). A digit two seats have bid is likelier there than the own bill
+  alone says when they bid what they hold, and no likelier when they bluff; the trainer
+  learns how far to trust it against readers and normal bots together. Without it the table
+  won $0.07 a game less from two normal bots (+$0.44 against +$0.51, 50,000 games).
 
 An action is a pass or a bid of a kind (the standing digit, or another digit held 0, 1, or 2
 or more times) at 0, 1 or 2 steps above that digit's cheapest raise. Which digit of a kind
@@ -39,6 +44,8 @@ SAME, HELD_NONE, HELD_ONE, HELD_MORE = range(4)
 """The kinds of bid: on the standing digit, or on another digit the bill holds 0, 1, or 2+
 times."""
 KINDS = 4
+MOST_SUPPORT = 2
+"""Support is counted up to this many seats: a four-seat table has at most three others."""
 PASS = 0
 """Action 0 is the pass; action ``1 + STEPS × kind + steps`` a bid."""
 ACTIONS = 1 + KINDS * STEPS
@@ -98,6 +105,12 @@ def available_kinds(own: Sequence[int], standing: Standing) -> int:
     return bits
 
 
+def support_of(bidders: int, decider: int) -> int:
+    """The support of a standing digit (see the module's docstring) for seat ``decider``, from
+    the bits of the seats that have bid it this game (bit ``seat``)."""
+    return min(MOST_SUPPORT, (bidders & ~(1 << decider)).bit_count())
+
+
 def _actions(opening: bool, kinds: int) -> tuple[int, ...]:
     actions = [] if opening else [PASS, *(bid_action(SAME, steps) for steps in range(STEPS))]
     for kind in (HELD_NONE, HELD_ONE, HELD_MORE):
@@ -118,21 +131,18 @@ def situation(
     shape: int,
     ends_on_pass: bool,
     tails: Sequence[float],
-    standing_holds: float | None = None,
+    support: int,
 ) -> tuple[str, tuple[int, ...]]:
     """The information set of a decision (see the module's docstring), and the actions open
-    there (they depend only on the key). ``standing_holds`` is the chance the standing bid
-    holds when the player knows better than its own bill (the bot reading honest bidders);
-    by default, the chance given the own bill alone."""
+    there (they depend only on the key)."""
     kinds = available_kinds(own, standing)
     if standing is None:
         return f"open {kinds}", _ACTIONS[True, kinds]
     count, digit = standing
-    if standing_holds is None:
-        standing_holds = chance_of(count - own[digit], tails)
-    holds = bucket(standing_holds)
+    holds = bucket(chance_of(count - own[digit], tails))
     height = bucket(chance_of(count, tails))
-    return f"{holds} {height} {shape} {int(ends_on_pass)} {kinds}", _ACTIONS[False, kinds]
+    key = f"{holds} {height} {shape} {int(ends_on_pass)} {kinds} {support}"
+    return key, _ACTIONS[False, kinds]
 
 
 def concrete_bid(

@@ -9,7 +9,12 @@ from dataclasses import replace
 import pytest
 
 from liar_tui.bots.dollar_bills.abstraction import ACTIONS, situation
-from liar_tui.bots.dollar_bills.hard import HardDollarBillsBot, standing_shape, strategy
+from liar_tui.bots.dollar_bills.hard import (
+    HardDollarBillsBot,
+    standing_shape,
+    standing_support,
+    strategy,
+)
 from liar_tui.rules.dollar_bills.game import (
     Bid,
     DollarBillsSession,
@@ -29,7 +34,8 @@ def key_of(view: DollarBillsView) -> tuple[str, tuple[int, ...]]:
     standing = None if view.standing is None else (view.standing.count, view.standing.digit)
     tails = chances_of_at_least((view.seats - 1) * view.rules.digits)
     ends_on_pass = view.passes == view.seats - 2
-    return situation(own, standing, standing_shape(view), ends_on_pass, tails)
+    shape, support = standing_shape(view), standing_support(view)
+    return situation(own, standing, shape, ends_on_pass, tails, support)
 
 
 def hard_decisions(seats: int, games: int) -> list[tuple[DollarBillsView, object]]:
@@ -102,9 +108,12 @@ def after_two_bids(opening: Bid) -> DollarBillsView:
 
 
 def test_its_play_does_not_read_the_other_seats_bids() -> None:
-    """The same bid to answer, with the same shape, after a different opening: it plays the
-    same. The bot before it read each seat as a normal bot and leant towards what that
-    reading promised, and a learned reader, misread so, took $0.10 a game from it."""
+    """The same bid to answer, with the same shape and support, after a different opening: it
+    plays the same. The bot before it read each seat as a normal bot and leant towards what
+    that reading promised, and a learned reader, misread so, took $0.10 a game from it."""
+    assert standing_support(after_two_bids(Bid(2, 8))) == standing_support(
+        after_two_bids(Bid(2, 9))
+    )
     after_eights = after_two_bids(Bid(2, 8))
     after_nines = after_two_bids(Bid(2, 9))
     assert standing_shape(after_eights) == standing_shape(after_nines)
@@ -112,3 +121,26 @@ def test_its_play_does_not_read_the_other_seats_bids() -> None:
         first = HardDollarBillsBot(random.Random(seed)).act(after_eights)
         second = HardDollarBillsBot(random.Random(seed)).act(after_nines)
         assert first == second, seed
+
+
+@pytest.mark.parametrize(("opening", "support"), [(Bid(2, 8), 1), (Bid(2, 6), 2)])
+def test_support_counts_the_other_seats_that_bid_the_standing_digit(
+    opening: Bid, support: int
+) -> None:
+    """Seat 2 bid the standing three 6s; seat 1's opening adds to the support when it was on
+    6s too."""
+    assert standing_support(after_two_bids(opening)) == support
+
+
+def test_support_counts_a_seat_once_leaves_out_the_seat_to_act_and_stops_at_two() -> None:
+    view = after_two_bids(Bid(2, 8))
+    twice = replace(view, starter=2, turns=(PlaceBid(2, Bid(1, 6)), *view.turns))
+    assert standing_support(twice) == 1
+    own_bid_first = replace(view, starter=0, turns=(PlaceBid(0, Bid(1, 6)), *view.turns))
+    assert standing_support(own_bid_first) == 1
+    three_others = after_two_bids(Bid(2, 6))
+    four_seats = replace(
+        three_others, seats=4, starter=3, turns=(PlaceBid(3, Bid(1, 6)), *three_others.turns)
+    )
+    assert standing_support(four_seats) == 2
+    assert standing_support(replace(view, standing=None, turns=())) == 0
