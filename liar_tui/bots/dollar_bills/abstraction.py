@@ -45,7 +45,8 @@ SAME, HELD_NONE, HELD_ONE, HELD_MORE = range(4)
 times."""
 KINDS = 4
 MOST_SUPPORT = 2
-"""Support is counted up to this many seats: a four-seat table has at most three others."""
+"""Support is counted up to this many seats: three (only at a four-seat table) is too rare
+to learn a row of its own."""
 PASS = 0
 """Action 0 is the pass; action ``1 + STEPS × kind + steps`` a bid."""
 ACTIONS = 1 + KINDS * STEPS

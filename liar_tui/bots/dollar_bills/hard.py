@@ -168,8 +168,9 @@ def standing_support(view: DollarBillsView) -> int:
 
 
 class HardDollarBillsBot:
-    """Draws its bids and passes from a learnt strategy, by its own bill alone; its coach reads
-    the others' bills from their bids as the normal bot would make them."""
+    """Draws its bids and passes from a learnt strategy, by its own bill and the standing
+    digit's support; its coach reads the others' bills from their bids as the normal bot
+    would make them."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
