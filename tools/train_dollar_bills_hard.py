@@ -42,7 +42,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from liar_tui.arena.pool import PoolUnavailable, WorkPool, add_pool_arguments, open_pool
 from liar_tui.bots.dollar_bills import abstraction
@@ -101,10 +101,26 @@ Said = tuple[tuple[int, ...] | None, ...]
 """Per digit, what the watched seat's turns said of its count of it (None: nothing)."""
 Bidders = tuple[int, ...]
 """Per digit, the seats that have bid it this game, as bits (bit ``seat``)."""
-State = tuple[Standing, int, int, int, int, Said, int, Bidders]
-"""A game in play: the standing bid, its shape, passes since it, the seat to act, the
-bidder (-1 before the opening), what the watched seat said of each digit, how many bids it
-has made, and who has bid each digit."""
+
+
+class State(NamedTuple):
+    """A game in play. A tuple, so that rollouts copy and unpack it cheaply."""
+
+    standing: Standing
+    shape: int
+    """The standing bid's shape against the one before (see ``shape_of``)."""
+    passes: int
+    """Passes since the standing bid."""
+    turn: int
+    """The seat to act."""
+    bidder: int
+    """The seat that made the standing bid (-1 before the opening)."""
+    said: Said
+    bids: int
+    """How many bids the watched seat has made."""
+    bidders: Bidders
+
+
 NOTHING_SAID: Said = (None,) * 10
 NO_BIDDERS: Bidders = (0,) * 10
 
@@ -134,9 +150,9 @@ class Deal:
 
     def situation(self, state: State) -> tuple[str, tuple[int, ...]]:
         """The key and the actions of the seat to act at ``state``."""
-        standing, shape, passes, turn = state[:4]
+        standing, shape, passes, turn = state.standing, state.shape, state.passes, state.turn
         ends_on_pass = passes == self.seats - 2
-        support = 0 if standing is None else support_of(state[7][standing[1]], turn)
+        support = 0 if standing is None else support_of(state.bidders[standing[1]], turn)
         memo = (turn, standing, shape, ends_on_pass, support)
         found = self.situations.get(memo)
         if found is None:
@@ -172,7 +188,7 @@ def said_after(state: State, bid: tuple[int, int] | None, max_count: int) -> Sai
     the learned reader keys it: a bid by its shape (switched, steps, count against the
     expected, bids made before), a pass on a bid by how high it stood; a bid on another
     digit wipes what was said of one."""
-    standing, _, _, _, _, said, bids, _ = state
+    standing, said, bids = state.standing, state.said, state.bids
     if bid is None:
         if standing is None:
             return said
@@ -244,7 +260,7 @@ class Learner:
 
     def reader_bid(self, game: Deal, state: State) -> tuple[int, int] | None:
         """A reader's turn: the pass or bid worth the most by the odds it reads."""
-        standing, _, _, turn, _, said, _, _ = state
+        standing, turn, said = state.standing, state.turn, state.said
         own = game.counts[turn]
         digits = game.max_count // game.seats
 
@@ -275,7 +291,7 @@ class Learner:
 
     def normal_bid(self, game: Deal, state: State) -> tuple[int, int] | None:
         """A normal bot's turn, drawn from its chances for the seat's bill."""
-        standing, turn = state[0], state[3]
+        standing, turn = state.standing, state.turn
         digits = game.max_count // game.seats
         memo = (standing, game.seats, digits)
         policy = self._normal_policies.get(memo)
@@ -298,13 +314,13 @@ class Learner:
 
     def move(self, game: Deal, state: State, learner: int) -> State:
         """The seat to act plays: by the current strategy, or as a reader or normal bot."""
-        if self.plays_table(game, state[3], learner):
+        if self.plays_table(game, state.turn, learner):
             _, legal, chances = self.policy(game, state)
             return self.step(game, state, self.rng.choices(legal, chances)[0])
         return self.advance(game, state, self.opponent_bid(game, state))
 
     def step(self, game: Deal, state: State, action: int) -> State:
-        standing, turn = state[0], state[3]
+        standing, turn = state.standing, state.turn
         bid = (
             None
             if action == PASS
@@ -319,19 +335,20 @@ class Learner:
             said = said_after(state, bid, game.max_count)
             bids += bid is not None
         if bid is None:
-            return standing, shape, passes + 1, following, bidder, said, bids, bidders
+            return State(standing, shape, passes + 1, following, bidder, said, bids, bidders)
         digit = bid[1]
         bidders = (*bidders[:digit], bidders[digit] | 1 << turn, *bidders[digit + 1 :])
-        return bid, shape_of(standing, bid), 0, following, turn, said, bids, bidders
+        return State(bid, shape_of(standing, bid), 0, following, turn, said, bids, bidders)
 
     def watch(self, game: Deal, state: State, moved: State) -> None:
         """Count what the watched seat's turn said of the digit it concerned (the one it bid,
         or the one of the bid it passed on) against its count of that digit."""
-        standing, turn = state[0], state[3]
-        digit = moved[0][1] if moved[0] != standing and moved[0] is not None else None
+        standing, turn = state.standing, state.turn
+        bid = moved.standing
+        digit = bid[1] if bid != standing and bid is not None else None
         if digit is None and standing is not None:
             digit = standing[1]
-        said = None if digit is None else moved[5][digit]
+        said = None if digit is None else moved.said[digit]
         if digit is None or said is None:
             return
         row = self.model_added.setdefault(said, [0.0] * 9)
@@ -341,9 +358,9 @@ class Learner:
 
     def payoff(self, game: Deal, state: State, seat: int) -> float:
         """What ``seat`` wins when every seat plays the current strategy from ``state``."""
-        while state[2] < game.seats - 1:
+        while state.passes < game.seats - 1:
             state = self.move(game, state, seat)
-        standing, bidder = state[0], state[4]
+        standing, bidder = state.standing, state.bidder
         assert standing is not None
         count, digit = standing
         sign = 1 if sum(own[digit] for own in game.counts) >= count else -1
@@ -369,18 +386,18 @@ class Learner:
             else:
                 game.watched = (learner + 1 + self.rng.randrange(game.seats - 1)) % game.seats
             first = self.rng.randrange(game.seats)
-            state: State = (None, 0, 0, first, -1, NOTHING_SAID, 0, NO_BIDDERS)
-            while state[2] < game.seats - 1:
-                if state[3] != learner and (game.readers or game.normals):
+            state = State(None, 0, 0, first, -1, NOTHING_SAID, 0, NO_BIDDERS)
+            while state.passes < game.seats - 1:
+                if state.turn != learner and (game.readers or game.normals):
                     state = self.advance(game, state, self.opponent_bid(game, state))
                     continue
                 key, legal, chances = self.policy(game, state)
-                if state[3] != learner:
+                if state.turn != learner:
                     sums = self.strategy_sums.setdefault(key, [0.0] * ACTIONS)
                     for action, chance in zip(legal, chances, strict=True):
                         sums[action] += self.weight * chance
                     moved = self.step(game, state, self.rng.choices(legal, chances)[0])
-                    if state[3] == game.watched:
+                    if state.turn == game.watched:
                         self.watch(game, state, moved)
                     state = moved
                     continue

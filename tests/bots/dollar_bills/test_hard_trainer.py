@@ -50,7 +50,7 @@ def test_the_simulated_normal_bot_bids_as_the_normal_bot_does() -> None:
     others = [[0] * 10, [0] * 10]
     game = Deal(3, 24, [own, *others], chances_of_at_least(16), normals=True)
     learner = Learner({}, 1.0, random.Random(1), reader_share=0.0, normal_share=1.0)
-    state: State = ((2, 5), 0, 0, 0, 2, NOTHING_SAID, 0, NO_BIDDERS)
+    state = State((2, 5), 0, 0, 0, 2, NOTHING_SAID, 0, NO_BIDDERS)
     simulated = [learner.normal_bid(game, state) for _ in range(2000)]
     view = crafted_view(serial, seats=3, standing=Bid(2, 5))
     real = []
@@ -77,7 +77,7 @@ def test_the_simulator_sees_each_decision_as_the_bot_does(seats: int) -> None:
         ]
         game = Deal(seats, seats * 8, counts, tails)
         bots = [DollarBillsBot(random.Random(f"{number}:{seat}")) for seat in range(seats)]
-        state: State = (None, 0, 0, session.turn, -1, NOTHING_SAID, 0, NO_BIDDERS)
+        state = State(None, 0, 0, session.turn, -1, NOTHING_SAID, 0, NO_BIDDERS)
         while session.game == 1:
             view = session.view(session.turn)
             assert game.situation(state) == key_of(view)
