@@ -57,7 +57,7 @@ best play takes 17-18 points a round (17.2 by these tables), which the bot alrea
 (17.8 a round where each normal bot took 16.0, 300 games); sharpening the spread (opponents
 that showed trash twice running: 31.3% against 35.3% in 300 games) or pricing the kept
 cards higher or lower (0.8 and 1.2 times: 29.7% and 20.7%) did worse. Told each normal
-bot's kept cards, with its rule run on them, it wins no more (-0.4 ± 2.6 points in 2,000
+bot's kept cards, with its rule run on them, it wins no more (-0.2 ± 1.8 points in 4,000
 paired games, ``benchmarks/liar_game_bounds.py``; +23 told whole pockets): what a normal bot
 shows turns on its fresh cards, so reading its pocket from the history is no way up. A
 decision takes a median 0.36 ms, p99 25 ms in that arena (two cores shared with much other
