@@ -31,15 +31,19 @@ import argparse
 import dataclasses
 import math
 import random
-import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from liar_tui.arena.pool import open_pool
-from liar_tui.arena.stats import wilson_interval
+from liar_tui.arena.pool import (
+    PoolUnavailable,
+    add_pool_arguments,
+    count_at_least_one,
+    open_pool,
+)
+from liar_tui.arena.stats import mean_interval, wilson_interval
 from liar_tui.bots.liar_game.hard import HardLiarGameBot, RoundPlan
 from liar_tui.bots.liar_game.normal import LiarGameBot, Turn
 from liar_tui.bots.liar_game.odds import Ranks, TableOdds, ranks_of, stand_ins, unseen_ranks
@@ -61,6 +65,8 @@ SHIPPED, KNOWS_KEPT, KNOWS_POCKETS, KNOWS_SHOWN = (
     "knows shown hands",
 )
 WAYS = (SHIPPED, KNOWS_KEPT, KNOWS_POCKETS, KNOWS_SHOWN)
+RAY_WORKERS_GUESS = 16
+"""Chunks are cut for this many workers on a Ray cluster whose size ``--jobs`` does not give."""
 
 
 class SpreadPlan(RoundPlan):
@@ -82,7 +88,9 @@ class SpreadPlan(RoundPlan):
 
 
 def rule_shows(turn: Turn, ranks: Ranks) -> Ranks:
-    """The hand the normal bot's rule shows from a pocket of these ranks."""
+    """The hand the normal bot's rule shows from a pocket of these ranks. One ``Turn`` serves
+    every pocket of a seat: its remembered win chances and earnings do not depend on the
+    pocket, so only its view's pocket is swapped."""
     pocket = tuple(stand_ins(ranks))
     turn.view = dataclasses.replace(turn.view, pocket=pocket)
     return ranks_of(max(legal_hands(pocket, turn.view.rules), key=turn.worth))
@@ -130,7 +138,7 @@ def play(game_to_play: Game) -> float:
         shows = {seat: bot.act(game.view(seat)) for seat, bot in others.items()}
         if game_to_play.way == KNOWS_SHOWN:
             hand = SpreadPlan(view, {s: [ranks_of(a.cards)] for s, a in shows.items()}).best()
-        elif game_to_play.way == KNOWS_KEPT and view.round > 1:
+        elif game_to_play.way == KNOWS_KEPT and view.round > 1:  # the first round keeps none
             unseen = unseen_ranks(view)
             hands = {
                 seat: hands_from_kept(
@@ -161,12 +169,15 @@ def play(game_to_play: Game) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=800)
+    parser.add_argument("--games", type=count_at_least_one, default=800)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
-        "--samples", type=int, default=32, help="pockets drawn per opponent (knows kept cards)"
+        "--samples",
+        type=count_at_least_one,
+        default=32,
+        help="pockets drawn per opponent (knows kept cards)",
     )
+    add_pool_arguments(parser)
     parser.add_argument(
         "--only",
         action="append",
@@ -177,29 +188,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     ways = (SHIPPED, *(args.only or WAYS[1:]))
     print(f"Liar Game, hard seat against three normal bots: {args.games} games, seed {args.seed}")
     results: dict[str, list[float]] = {}
-    with open_pool(args.jobs) as pool:
-        for way in ways:
-            start = time.perf_counter()
-            games = [Game(way, index, args.seed, args.samples) for index in range(args.games)]
-            results[way] = pool.map(play, games, chunksize=max(1, args.games // (args.jobs * 8)))
-            share = wilson_interval(math.fsum(results[way]), args.games)
-            line = (
-                f"{way:<18} {share.estimate:6.1%} [{share.low:.1%}, {share.high:.1%}]"
-                f"  ({time.perf_counter() - start:.0f} s)"
-            )
-            if way != SHIPPED:
-                line += "  " + paired_change(results[SHIPPED], results[way])
-            print(line, flush=True)
+    jobs = 1 if args.jobs is None and args.ray is None else args.jobs
+    try:
+        with open_pool(jobs, args.ray) as pool:
+            for way in ways:
+                start = time.perf_counter()
+                games = [Game(way, index, args.seed, args.samples) for index in range(args.games)]
+                chunk = max(1, args.games // ((jobs or RAY_WORKERS_GUESS) * 8))
+                results[way] = pool.map(play, games, chunksize=chunk)
+                print(line_of(way, results, time.perf_counter() - start), flush=True)
+    except PoolUnavailable as error:
+        print(f"liar_game_bounds: {error}", file=sys.stderr)
+        return 2
     return 0
+
+
+def line_of(way: str, results: Mapping[str, Sequence[float]], seconds: float) -> str:
+    """One way's win share, and its paired change against the shipped bot."""
+    played = results[way]
+    share = wilson_interval(math.fsum(played), len(played))
+    line = f"{way:<18} {share.estimate:6.1%} [{share.low:.1%}, {share.high:.1%}]  ({seconds:.0f} s)"
+    if way != SHIPPED:
+        line += "  " + paired_change(results[SHIPPED], played)
+    return line
 
 
 def paired_change(base: Sequence[float], other: Sequence[float]) -> str:
     """The mean change per game in points of win share, with its 95% interval."""
     changes = [b - a for a, b in zip(base, other, strict=True)]
-    mean = statistics.fmean(changes)
-    half = 1.96 * statistics.stdev(changes) / math.sqrt(len(changes))
-    changed = sum(change != 0 for change in changes)
-    return f"change {100 * mean:+.1f} ± {100 * half:.1f} points ({changed} games changed)"
+    change = mean_interval(changes)
+    changed = sum(points != 0 for points in changes)
+    spread = "" if change.high is None else f" ± {100 * (change.high - change.estimate):.1f}"
+    return f"change {100 * change.estimate:+.1f}{spread} points ({changed} games changed)"
 
 
 if __name__ == "__main__":
